@@ -1,0 +1,9 @@
+"""Re-exports Bazel's native Java rules, standing in for the downloadable @rules_java."""
+
+java_binary = native.java_binary
+java_import = native.java_import
+java_library = native.java_library
+java_plugin = native.java_plugin
+java_test = native.java_test
+java_toolchain = native.java_toolchain
+java_runtime = native.java_runtime
