@@ -15,7 +15,15 @@ def ferry_unit_tests(srcs, deps, data = [], env = {}):
 
 def ferry_fuzzer(name, srcs, deps, corpus):
     """A libFuzzer target (`--config=fuzz`) that, in every other build, is a test replaying its
-    seed corpus through the same entry point, so CI keeps the target building and the corpus clean."""
+    seed corpus through the same entry point, so CI keeps the target building and the corpus clean.
+
+    `corpus`: a list of seed files (e.g. `glob(["fuzz_corpus/**"])`) or one label (a filegroup).
+    A libFuzzer build gets no arguments from the rule: pass a writable corpus folder yourself,
+    e.g. `bazel run --config=fuzz //core:x_fuzzer -- -max_total_time=60 /tmp/x_corpus`
+    (libFuzzer given plain files would only replay them instead of fuzzing)."""
+    if type(corpus) == "list":
+        native.filegroup(name = name + "_corpus", srcs = corpus, testonly = True)
+        corpus = ":" + name + "_corpus"
     native.cc_test(
         name = name,
         srcs = srcs,
@@ -31,7 +39,11 @@ def ferry_fuzzer(name, srcs, deps, corpus):
             "//core:libfuzzer_build": ["-fsanitize=fuzzer"],
             "//conditions:default": [],
         }),
-        args = ["$(location %s)" % corpus],
+        # Every seed file as its own argument: $(location) accepts only single-file labels.
+        args = select({
+            "//core:libfuzzer_build": [],
+            "//conditions:default": ["$(rootpaths %s)" % corpus],
+        }),
         data = [corpus],
         size = "small",
     )

@@ -1,0 +1,97 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ferry/graph/node.hpp"
+#include "ferry/graph/partial_shape.hpp"
+#include "ferry/runtime/any.hpp"
+
+namespace ferry {
+
+namespace op {
+namespace v0 {
+class Parameter;
+class Result;
+}  // namespace v0
+}  // namespace op
+
+using ParameterVector = std::vector<std::shared_ptr<op::v0::Parameter>>;
+using ResultVector = std::vector<std::shared_ptr<op::v0::Result>>;
+
+// A graph with ordered inputs (Parameters) and outputs (Results).
+class Model : public std::enable_shared_from_this<Model> {
+ public:
+  Model(const ResultVector& results, const ParameterVector& parameters, const std::string& name = "");
+  // Adds a Result for each output (a Result given as an output is used as is).
+  Model(const OutputVector& results, const ParameterVector& parameters, const std::string& name = "");
+  Model(const std::shared_ptr<Node>& result, const ParameterVector& parameters, const std::string& name = "");
+
+  const std::string& get_name() const { return m_unique_name; }  // unique "Model<n>"
+  const std::string& get_friendly_name() const { return m_name.empty() ? m_unique_name : m_name; }
+  void set_friendly_name(const std::string& name) { m_name = name; }
+
+  const ParameterVector& get_parameters() const { return m_parameters; }
+  const ResultVector& get_results() const { return m_results; }
+  // Position of a parameter/result in the model's lists, or -1.
+  int64_t get_parameter_index(const std::shared_ptr<op::v0::Parameter>& parameter) const;
+  int64_t get_result_index(const Output<const Node>& value) const;
+
+  // Model inputs are the Parameters' outputs; model outputs are the Results' outputs, whose
+  // tensor names are those of the values the Results read.
+  std::vector<Output<Node>> inputs();
+  std::vector<Output<const Node>> inputs() const;
+  std::vector<Output<Node>> outputs();
+  std::vector<Output<const Node>> outputs() const;
+  Output<Node> input();  // the only input; throws when there are several
+  Output<const Node> input() const;
+  Output<Node> input(size_t i);
+  Output<const Node> input(size_t i) const;
+  Output<Node> input(const std::string& tensor_name);  // throws naming the missing name
+  Output<const Node> input(const std::string& tensor_name) const;
+  Output<Node> output();
+  Output<const Node> output() const;
+  Output<Node> output(size_t i);
+  Output<const Node> output(size_t i) const;
+  Output<Node> output(const std::string& tensor_name);
+  Output<const Node> output(const std::string& tensor_name) const;
+
+  // Every node, each after the producers of its inputs; deterministic.
+  std::vector<std::shared_ptr<Node>> get_ordered_ops() const;
+  std::vector<std::shared_ptr<Node>> get_ops() const { return get_ordered_ops(); }
+
+  // Re-runs shape inference in topological order. Throws, naming the model and node, when a
+  // node fails or reads a Parameter that is not one of the model's parameters.
+  void validate_nodes_and_infer_types() const;
+  bool is_dynamic() const;  // some op has a dynamic output shape
+
+  // New parameter shapes, then revalidation; on failure every shape is restored and the error
+  // names the failing node.
+  void reshape(const PartialShape& shape);  // the only input
+  void reshape(const std::map<size_t, PartialShape>& shapes);
+  void reshape(const std::map<std::string, PartialShape>& shapes);  // by tensor name
+  void reshape(const std::map<Output<Node>, PartialShape>& shapes);
+
+  // A deep copy (Constants share their data).
+  std::shared_ptr<Model> clone() const;
+
+  // Reference execution (see ReferenceExecutor). outputs is resized to the number of results;
+  // non-empty entries get the result's data copied into them. Returns true.
+  bool evaluate(TensorVector& outputs, const TensorVector& inputs) const;
+
+  AnyMap& get_rt_info() { return m_rt_info; }
+  const AnyMap& get_rt_info() const { return m_rt_info; }
+
+ private:
+  void check_parameters_are_known() const;
+
+  std::string m_name;
+  std::string m_unique_name;
+  ParameterVector m_parameters;
+  ResultVector m_results;
+  AnyMap m_rt_info;
+};
+
+}  // namespace ferry

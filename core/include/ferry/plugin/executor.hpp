@@ -1,0 +1,47 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace ferry::threading {
+
+using Task = std::function<void()>;
+
+// Runs tasks. Implementations decide where: a pool of stream threads, the calling thread, ...
+class ITaskExecutor {
+ public:
+  virtual ~ITaskExecutor() = default;
+  virtual void run(Task task) = 0;
+};
+
+// Runs each task on the calling thread, before run() returns.
+class ImmediateExecutor final : public ITaskExecutor {
+ public:
+  void run(Task task) override { task(); }
+};
+
+// A fixed set of streams, each one host thread, taking tasks from one FIFO queue. A plugin
+// gives each stream its own device queue; "streams" share the compiled model's weights.
+class CPUStreamsExecutor final : public ITaskExecutor {
+ public:
+  struct Config {
+    std::string name = "ferry-streams";
+    int streams = 1;
+  };
+  explicit CPUStreamsExecutor(Config config);
+  ~CPUStreamsExecutor() override;  // finishes queued tasks, then joins the threads
+  CPUStreamsExecutor(const CPUStreamsExecutor&) = delete;
+  CPUStreamsExecutor& operator=(const CPUStreamsExecutor&) = delete;
+
+  void run(Task task) override;
+  int get_streams_num() const;
+  // Index of the stream running the calling thread, or -1 outside this executor.
+  int get_stream_id() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace ferry::threading

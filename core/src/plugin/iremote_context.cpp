@@ -1,0 +1,11 @@
+#include "ferry/plugin/iremote_context.hpp"
+
+#include "ferry/plugin/itensor.hpp"
+
+namespace ferry {
+
+std::shared_ptr<ITensor> IRemoteContext::create_host_tensor(const element::Type& type, const Shape& shape) {
+  return make_tensor(type, shape);
+}
+
+}  // namespace ferry

@@ -1,0 +1,118 @@
+#include <pthread.h>
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ferry/plugin/executor.hpp"
+#include "ferry/runtime/exception.hpp"
+
+namespace ferry::threading {
+namespace {
+
+// What the stream threads share. Owned jointly by the executor and its threads, so a thread that
+// outlives the executor (the executor destroyed by one of its own tasks) still has its queue.
+struct Queue {
+  std::string name;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::deque<Task> tasks;
+  bool stopping = false;
+};
+
+// Identifies the executor and stream of the calling thread (get_stream_id).
+thread_local const Queue* t_queue = nullptr;
+thread_local int t_stream_id = -1;
+
+void report_task_exception(const Queue& queue, int stream, std::exception_ptr error) {
+  std::string what = "unknown exception";
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+  }
+  std::cerr << "ferry: a task on executor '" << queue.name << "' stream " << stream
+            << " threw (the stream keeps running): " << what << std::endl;
+}
+
+void stream_loop(std::shared_ptr<Queue> queue, int stream) {
+  t_queue = queue.get();
+  t_stream_id = stream;
+  // Linux limits thread names to 15 characters; the tail (stream index) is the useful part.
+  std::string thread_name = queue->name + "-" + std::to_string(stream);
+  if (thread_name.size() > 15) thread_name = thread_name.substr(thread_name.size() - 15);
+  pthread_setname_np(pthread_self(), thread_name.c_str());
+
+  for (;;) {
+    Task task;
+    {
+      std::unique_lock<std::mutex> lock(queue->mutex);
+      queue->wake.wait(lock, [&] { return queue->stopping || !queue->tasks.empty(); });
+      if (queue->tasks.empty()) break;  // stopping, and everything queued has run
+      task = std::move(queue->tasks.front());
+      queue->tasks.pop_front();
+    }
+    try {
+      task();
+    } catch (...) {
+      report_task_exception(*queue, stream, std::current_exception());
+    }
+  }
+  t_queue = nullptr;
+  t_stream_id = -1;
+}
+
+}  // namespace
+
+struct CPUStreamsExecutor::Impl {
+  std::shared_ptr<Queue> queue = std::make_shared<Queue>();
+  std::vector<std::thread> threads;
+};
+
+CPUStreamsExecutor::CPUStreamsExecutor(Config config) : m_impl(std::make_unique<Impl>()) {
+  FERRY_ASSERT(config.streams >= 1, "CPUStreamsExecutor '", config.name, "': streams must be >= 1, got ",
+               config.streams);
+  m_impl->queue->name = config.name;
+  m_impl->threads.reserve(config.streams);
+  for (int stream = 0; stream < config.streams; ++stream) {
+    m_impl->threads.emplace_back(stream_loop, m_impl->queue, stream);
+  }
+}
+
+CPUStreamsExecutor::~CPUStreamsExecutor() {
+  {
+    std::lock_guard<std::mutex> lock(m_impl->queue->mutex);
+    m_impl->queue->stopping = true;
+  }
+  m_impl->queue->wake.notify_all();
+  for (auto& thread : m_impl->threads) {
+    // A task that drops the last reference to its own executor: that stream cannot join itself,
+    // so it finishes its loop detached (it holds the queue).
+    if (thread.get_id() == std::this_thread::get_id()) {
+      thread.detach();
+    } else {
+      thread.join();
+    }
+  }
+}
+
+void CPUStreamsExecutor::run(Task task) {
+  FERRY_ASSERT(task, "CPUStreamsExecutor '", m_impl->queue->name, "': run() got an empty task");
+  {
+    std::lock_guard<std::mutex> lock(m_impl->queue->mutex);
+    m_impl->queue->tasks.push_back(std::move(task));
+  }
+  m_impl->queue->wake.notify_one();
+}
+
+int CPUStreamsExecutor::get_streams_num() const { return static_cast<int>(m_impl->threads.size()); }
+
+int CPUStreamsExecutor::get_stream_id() const { return t_queue == m_impl->queue.get() ? t_stream_id : -1; }
+
+}  // namespace ferry::threading

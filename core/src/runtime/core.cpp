@@ -1,0 +1,163 @@
+#include "ferry/runtime/core.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core_impl.hpp"
+#include "device_name.hpp"
+#include "ferry/graph/ir/ir_reader.hpp"
+#include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/plugin/iremote_context.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "plugins_xml_location.hpp"
+#include "default_device.hpp"
+
+namespace ferry {
+namespace {
+
+std::string extension_of(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(), ::tolower);
+  return extension;
+}
+
+}  // namespace
+
+Core::Core(const std::string& plugins_xml) : m_impl(std::make_shared<CoreImpl>()) {
+  const std::string xml = plugins_xml.empty() ? default_plugins_xml() : plugins_xml;
+  if (!xml.empty()) m_impl->register_plugins_xml(xml);
+}
+
+std::map<std::string, Version> Core::get_versions(const std::string& device_name) const {
+  const DeviceName device = DeviceName::parse(device_name);
+  std::map<std::string, Version> versions;
+  const std::vector<std::string> names = device.is_virtual() ? device.targets : std::vector<std::string>{device_name};
+  for (const std::string& name : names) {
+    const std::string base = DeviceName::parse(name).base;
+    versions[base] = m_impl->get_plugin(base).plugin->get_version();
+  }
+  return versions;
+}
+
+std::shared_ptr<Model> Core::read_model(const std::string& model_path, const std::string& bin_path) const {
+  const std::string extension = extension_of(model_path);
+  if (extension == ".xml") return read_ir(model_path, bin_path);
+  if (extension == ".onnx")
+    Exception::raise("cannot read '", model_path, "': the ONNX frontend is not part of this build yet");
+  Exception::raise("cannot read '", model_path, "': unknown model format '", extension,
+                   "' (supported: .xml OpenVINO IR v11)");
+}
+
+std::shared_ptr<Model> Core::read_model(const std::string& model, const Tensor& weights) const {
+  return read_ir_from_memory(model, weights);
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) {
+  return compile_model(model, select_default_device(get_available_devices()), properties);
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                  const AnyMap& properties) {
+  return m_impl->compile(model, DeviceName::parse(device_name), properties);
+}
+
+CompiledModel Core::compile_model(const std::string& model_path, const AnyMap& properties) {
+  return compile_model(read_model(model_path), properties);
+}
+
+CompiledModel Core::compile_model(const std::string& model_path, const std::string& device_name,
+                                  const AnyMap& properties) {
+  return compile_model(read_model(model_path), device_name, properties);
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
+                                  const AnyMap& properties) {
+  FERRY_ASSERT(context, "compile_model: the remote context is empty");
+  const DeviceName device = DeviceName::parse(context.get_device_name());
+  const LoadedPlugin plugin = m_impl->get_plugin(device.base);
+  AnyMap plugin_properties = properties;
+  CoreImpl::take_core_properties(plugin_properties);
+  return CompiledModel(plugin.plugin->compile_model(model, with_device_id(device, plugin_properties), context.get_impl()),
+                       {plugin.library});
+}
+
+CompiledModel Core::import_model(std::istream& blob, const std::string& device_name, const AnyMap& properties) {
+  const DeviceName device = DeviceName::parse(device_name);
+  FERRY_ASSERT(!device.is_virtual(), "import_model: virtual device '", device_name, "' cannot import");
+  const LoadedPlugin plugin = m_impl->get_plugin(device.base);
+  return CompiledModel(plugin.plugin->import_model(blob, with_device_id(device, properties)), {plugin.library});
+}
+
+CompiledModel Core::import_model(std::istream& blob, const RemoteContext& context, const AnyMap& properties) {
+  FERRY_ASSERT(context, "import_model: the remote context is empty");
+  const DeviceName device = DeviceName::parse(context.get_device_name());
+  const LoadedPlugin plugin = m_impl->get_plugin(device.base);
+  return CompiledModel(plugin.plugin->import_model(blob, context.get_impl(), with_device_id(device, properties)),
+                       {plugin.library});
+}
+
+SupportedOpsMap Core::query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                  const AnyMap& properties) const {
+  FERRY_ASSERT(model, "query_model: the model is null");
+  const DeviceName device = DeviceName::parse(device_name);
+  FERRY_ASSERT(!device.is_virtual(), "query_model: ask each device of '", device_name, "' separately");
+  return m_impl->get_plugin(device.base).plugin->query_model(model, with_device_id(device, properties));
+}
+
+std::vector<std::string> Core::get_available_devices() const {
+  std::vector<std::string> devices;
+  for (const std::string& base : m_impl->registered_devices()) {
+    std::vector<std::string> ids;
+    try {
+      ids = m_impl->get_plugin(base).plugin->get_property(available_devices.name(), {}).as<std::vector<std::string>>();
+    } catch (const Exception&) {
+      continue;  // a plugin that cannot load or enumerate has no available devices; using it names the cause
+    }
+    if (ids.size() == 1) {
+      devices.push_back(base);
+    } else {
+      for (const std::string& id : ids) devices.push_back(base + "." + id);
+    }
+  }
+  return devices;
+}
+
+void Core::set_property(const AnyMap& properties) { m_impl->set_core_properties(properties); }
+
+void Core::set_property(const std::string& device_name, const AnyMap& properties) {
+  if (device_name.empty()) return set_property(properties);
+  m_impl->set_device_properties(DeviceName::parse(device_name), properties);
+}
+
+Any Core::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {
+  if (device_name.empty()) return get_property(name);
+  const DeviceName device = DeviceName::parse(device_name);
+  FERRY_ASSERT(!device.is_virtual(), "get_property: ask each device of '", device_name, "' separately");
+  return m_impl->get_plugin(device.base).plugin->get_property(name, with_device_id(device, arguments));
+}
+
+Any Core::get_property(const std::string& name) const { return m_impl->get_core_property(name); }
+
+RemoteContext Core::create_context(const std::string& device_name, const AnyMap& params) {
+  const DeviceName device = DeviceName::parse(device_name);
+  FERRY_ASSERT(!device.is_virtual(), "create_context: virtual device '", device_name, "' has no context");
+  const LoadedPlugin plugin = m_impl->get_plugin(device.base);
+  return RemoteContext(plugin.plugin->create_context(with_device_id(device, params)), {plugin.library});
+}
+
+RemoteContext Core::get_default_context(const std::string& device_name) {
+  const DeviceName device = DeviceName::parse(device_name);
+  FERRY_ASSERT(!device.is_virtual(), "get_default_context: virtual device '", device_name, "' has no context");
+  const LoadedPlugin plugin = m_impl->get_plugin(device.base);
+  return RemoteContext(plugin.plugin->get_default_context(with_device_id(device, {})), {plugin.library});
+}
+
+void Core::register_plugin(const std::string& plugin_path, const std::string& device_name, const AnyMap& properties) {
+  m_impl->register_plugin(device_name, plugin_path, properties);
+}
+
+void Core::register_plugins(const std::string& xml_config_file) { m_impl->register_plugins_xml(xml_config_file); }
+
+void Core::unload_plugin(const std::string& device_name) { m_impl->unload_plugin(device_name); }
+
+}  // namespace ferry

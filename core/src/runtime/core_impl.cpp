@@ -1,0 +1,195 @@
+#include "core_impl.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "ferry/runtime/properties.hpp"
+#include "model_cache.hpp"
+#include "plugins_xml.hpp"
+#include "virtual_devices.hpp"
+
+namespace ferry {
+namespace {
+
+bool plugin_supports_export(const IPlugin& plugin, const AnyMap& arguments) {
+  try {
+    const auto capabilities =
+        plugin.get_property(device::capabilities.name(), arguments).as<std::vector<std::string>>();
+    return std::find(capabilities.begin(), capabilities.end(), device::capability::EXPORT_IMPORT) !=
+           capabilities.end();
+  } catch (const Exception&) {
+    return false;  // a plugin without OPTIMIZATION_CAPABILITIES cannot be cached
+  }
+}
+
+}  // namespace
+
+AnyMap with_device_id(const DeviceName& device, AnyMap properties) {
+  if (!device.id.empty()) properties[device::id.name()] = device.id;
+  return properties;
+}
+
+void CoreImpl::register_plugin(const std::string& name, const std::string& location, const AnyMap& properties) {
+  const DeviceName parsed = DeviceName::parse(name);
+  FERRY_ASSERT(!parsed.is_virtual() && parsed.id.empty(), "cannot register a plugin as '", name,
+               "': a device name has no '.', ':' or '(...)'");
+  FERRY_ASSERT(name != "MULTI" && name != "BATCH", "device name '", name, "' is reserved for the core's virtual device");
+  std::lock_guard<std::mutex> lock(m_mutex);
+  FERRY_ASSERT(!m_registrations.count(name), "device '", name, "' is already registered (from '",
+               m_registrations.at(name).location, "')");
+  Registration registration;
+  registration.location = location;
+  if (!properties.empty()) registration.pending.push_back(properties);
+  m_registrations.emplace(name, std::move(registration));
+}
+
+void CoreImpl::register_plugins_xml(const std::string& xml_path) {
+  const std::vector<PluginDescriptor> plugins = parse_plugins_xml_file(xml_path);
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    for (const auto& plugin : plugins)
+      FERRY_ASSERT(!m_registrations.count(plugin.name), "plugins.xml '", xml_path, "': device '", plugin.name,
+                   "' is already registered (from '", m_registrations.at(plugin.name).location, "')");
+  }
+  for (const auto& plugin : plugins) {
+    AnyMap properties;
+    for (const auto& [key, value] : plugin.properties) properties[key] = value;
+    register_plugin(plugin.name, plugin.location, properties);
+  }
+}
+
+void CoreImpl::unload_plugin(const std::string& name) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto found = m_registrations.find(name);
+  FERRY_ASSERT(found != m_registrations.end(), "cannot unload device '", name, "': it is not registered");
+  // Forget the loaded plugin but keep the registration: the next use loads it again. Objects
+  // created from it keep their own reference to the library.
+  found->second.loaded = LoadedPlugin{};
+}
+
+std::vector<std::string> CoreImpl::registered_devices() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  std::vector<std::string> names;
+  for (const auto& entry : m_registrations) names.push_back(entry.first);
+  return names;
+}
+
+LoadedPlugin CoreImpl::get_plugin(const std::string& base_name) const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto found = m_registrations.find(base_name);
+  if (found == m_registrations.end()) {
+    std::ostringstream known;
+    for (const auto& entry : m_registrations) known << (known.tellp() ? ", " : "") << entry.first;
+    Exception::raise("unknown device '", base_name, "': registered devices are [", known.str(), "]");
+  }
+  Registration& registration = found->second;
+  if (!registration.loaded.plugin) {
+    LoadedPlugin loaded = load_plugin_library(registration.location);
+    loaded.plugin->set_device_name(base_name);
+    for (const AnyMap& properties : registration.pending) loaded.plugin->set_property(properties);
+    registration.pending.clear();
+    registration.loaded = std::move(loaded);
+  }
+  return registration.loaded;
+}
+
+AnyMap CoreImpl::take_core_properties(AnyMap& properties) {
+  AnyMap core;
+  for (const std::string& key : {cache_dir.name()}) {
+    auto found = properties.find(key);
+    if (found != properties.end()) {
+      core.insert(*found);
+      properties.erase(found);
+    }
+  }
+  return core;
+}
+
+void CoreImpl::set_core_properties(const AnyMap& properties) {
+  AnyMap remaining = properties;
+  AnyMap core = take_core_properties(remaining);
+  if (!remaining.empty())
+    Exception::raise("property '", remaining.begin()->first,
+                     "' is not a core-wide property (core-wide: CACHE_DIR); set it for a device: "
+                     "core.set_property(\"DEVICE\", ...)");
+  std::lock_guard<std::mutex> lock(m_mutex);
+  for (const auto& [key, value] : core) m_core_properties[key] = value;
+}
+
+Any CoreImpl::get_core_property(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (name == cache_dir.name()) {
+    auto found = m_core_properties.find(name);
+    return found == m_core_properties.end() ? Any(std::string()) : found->second;
+  }
+  if (name == supported_properties.name())
+    return std::vector<PropertyName>{PropertyName(cache_dir.name(), PropertyMutability::RW)};
+  Exception::raise("unknown core-wide property '", name, "' (core-wide: SUPPORTED_PROPERTIES, CACHE_DIR)");
+}
+
+void CoreImpl::set_device_properties(const DeviceName& device, const AnyMap& properties) {
+  FERRY_ASSERT(!device.is_virtual(), "cannot set properties on virtual device '", device.full_name(),
+               "'; set them on its devices");
+  AnyMap plugin_properties = properties;
+  AnyMap core = take_core_properties(plugin_properties);
+  if (!core.empty()) set_core_properties(core);
+  if (plugin_properties.empty()) return;
+  plugin_properties = with_device_id(device, plugin_properties);
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto found = m_registrations.find(device.base);
+    if (found != m_registrations.end() && !found->second.loaded.plugin) {
+      found->second.pending.push_back(plugin_properties);
+      return;
+    }
+  }
+  get_plugin(device.base).plugin->set_property(plugin_properties);
+}
+
+CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                AnyMap properties) const {
+  FERRY_ASSERT(model, "compile_model: the model is null");
+  const AnyMap core = take_core_properties(properties);
+  if (device.is_virtual()) return compile_virtual_device(*this, model, device, properties);
+
+  std::string cache_directory;
+  if (core.count(cache_dir.name())) {
+    cache_directory = core.at(cache_dir.name()).as<std::string>();
+  } else {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_core_properties.count(cache_dir.name()))
+      cache_directory = m_core_properties.at(cache_dir.name()).as<std::string>();
+  }
+  const AnyMap plugin_properties = with_device_id(device, properties);
+  if (!cache_directory.empty()) return compile_with_cache(model, device, plugin_properties, cache_directory);
+  const LoadedPlugin plugin = get_plugin(device.base);
+  return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
+}
+
+CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                           const AnyMap& plugin_properties, const std::string& cache_directory) const {
+  const LoadedPlugin plugin = get_plugin(device.base);
+  if (!plugin_supports_export(*plugin.plugin, with_device_id(device, {})))
+    return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
+
+  const ModelCache cache(cache_directory);
+  const std::string key =
+      ModelCache::compute_key(*model, device.full_name(), plugin_properties, plugin.plugin->get_version());
+  if (std::optional<std::string> blob = cache.load(key)) {
+    try {
+      std::istringstream in(*blob);
+      return CompiledModel(plugin.plugin->import_model(in, plugin_properties), {plugin.library});
+    } catch (const Exception&) {
+      cache.remove(key);  // a stale or foreign blob: rebuild it below
+    }
+  }
+  auto compiled = plugin.plugin->compile_model(model, plugin_properties);
+  std::ostringstream out;
+  compiled->export_model(out);
+  cache.store(key, out.str());
+  return CompiledModel(compiled, {plugin.library});
+}
+
+}  // namespace ferry

@@ -1,0 +1,18 @@
+#include "default_device.hpp"
+
+#include "device_name.hpp"
+#include "ferry/runtime/exception.hpp"
+
+namespace ferry {
+
+std::string select_default_device(const std::vector<std::string>& available_devices) {
+  FERRY_ASSERT(!available_devices.empty(),
+               "no device is available: register plugins through a plugins.xml (FERRY_PLUGINS_XML) "
+               "or Core::register_plugin");
+  for (const char* preferred : {"GPU", "NPU"})
+    for (const std::string& device : available_devices)
+      if (DeviceName::parse(device).base == preferred) return device;
+  return available_devices.front();
+}
+
+}  // namespace ferry

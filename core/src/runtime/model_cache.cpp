@@ -1,0 +1,119 @@
+#include "model_cache.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <thread>
+
+#include "ferry/graph/ir/ir_writer.hpp"
+#include "ferry/runtime/exception.hpp"
+
+namespace ferry {
+namespace {
+
+constexpr char kMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'C', 'C', '1'};
+constexpr uint32_t kFormatVersion = 1;
+
+// FNV-1a, 64-bit; two different offset bases give a 128-bit key. Not cryptographic: the cache
+// is the user's own folder.
+uint64_t fnv1a(const std::string& bytes, uint64_t hash) {
+  for (unsigned char c : bytes) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+std::string hex(uint64_t value) {
+  std::ostringstream out;
+  out << std::hex << std::setw(16) << std::setfill('0') << value;
+  return out.str();
+}
+
+struct Header {
+  char magic[8];
+  uint32_t format_version;
+  uint32_t reserved;
+  uint64_t payload_size;
+  uint64_t payload_checksum;
+};
+
+}  // namespace
+
+ModelCache::ModelCache(std::string dir) : m_dir(std::move(dir)) {
+  std::error_code error;
+  std::filesystem::create_directories(m_dir, error);
+  FERRY_ASSERT(!error, "CACHE_DIR '", m_dir, "' cannot be created: ", error.message());
+}
+
+std::string ModelCache::compute_key(const Model& model, const std::string& device, const AnyMap& properties,
+                                    const Version& plugin_version) {
+  std::ostringstream xml, bin;
+  serialize(model, xml, bin);
+  std::ostringstream all;
+  all << xml.str() << '\0' << bin.str() << '\0' << device << '\0';
+  for (const auto& [key, value] : properties) all << key << '=' << value.as<std::string>() << '\0';
+  all << plugin_version.buildNumber << '\0' << plugin_version.description;
+  const std::string text = all.str();
+  return hex(fnv1a(text, 14695981039346656037ull)) + hex(fnv1a(text, 0x84222325cbf29ce4ull));
+}
+
+std::string ModelCache::path_of(const std::string& key) const {
+  return (std::filesystem::path(m_dir) / (key + ".blob")).string();
+}
+
+std::optional<std::string> ModelCache::load(const std::string& key) const {
+  const std::string path = path_of(key);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  Header header{};
+  std::string payload;
+  bool valid = static_cast<bool>(in.read(reinterpret_cast<char*>(&header), sizeof(header))) &&
+               std::memcmp(header.magic, kMagic, sizeof(kMagic)) == 0 &&
+               header.format_version == kFormatVersion;
+  if (valid) {
+    const auto file_size = std::filesystem::file_size(path);
+    valid = header.payload_size == file_size - sizeof(header);
+  }
+  if (valid) {
+    payload.resize(header.payload_size);
+    valid = static_cast<bool>(in.read(payload.data(), static_cast<std::streamsize>(payload.size()))) &&
+            fnv1a(payload, 14695981039346656037ull) == header.payload_checksum;
+  }
+  if (!valid) {
+    remove(key);
+    return std::nullopt;
+  }
+  return payload;
+}
+
+void ModelCache::store(const std::string& key, const std::string& payload) const {
+  Header header{};
+  std::memcpy(header.magic, kMagic, sizeof(kMagic));
+  header.format_version = kFormatVersion;
+  header.payload_size = payload.size();
+  header.payload_checksum = fnv1a(payload, 14695981039346656037ull);
+  std::ostringstream suffix;
+  suffix << ".tmp." << std::this_thread::get_id();
+  const std::string temp = path_of(key) + suffix.str();
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    FERRY_ASSERT(out, "CACHE_DIR '", m_dir, "': cannot write '", temp, "'");
+    out.write(reinterpret_cast<const char*>(&header), sizeof(header));
+    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+    FERRY_ASSERT(out.good(), "CACHE_DIR '", m_dir, "': writing '", temp, "' failed");
+  }
+  std::error_code error;
+  std::filesystem::rename(temp, path_of(key), error);
+  if (error) std::filesystem::remove(temp, error);
+}
+
+void ModelCache::remove(const std::string& key) const {
+  std::error_code error;
+  std::filesystem::remove(path_of(key), error);
+}
+
+}  // namespace ferry

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "ferry/graph/model.hpp"
+#include "ferry/runtime/any.hpp"
+#include "ferry/runtime/version.hpp"
+
+namespace ferry {
+
+// CACHE_DIR: compiled-model blobs keyed by everything that affects compilation. An entry is
+// "<key>.blob": a header (magic, format version, payload size, payload checksum) and the
+// plugin's export_model bytes. Entries are written to a temporary file and renamed, so a reader
+// never sees half an entry; a damaged entry is detected, removed and rebuilt.
+class ModelCache {
+ public:
+  explicit ModelCache(std::string dir);
+
+  // Hash of the model (its IR serialization), the device, the compile properties and the
+  // plugin's version: changing any of them misses.
+  static std::string compute_key(const Model& model, const std::string& device, const AnyMap& properties,
+                                 const Version& plugin_version);
+
+  // The payload of a valid entry; nullopt when absent. A damaged entry is removed.
+  std::optional<std::string> load(const std::string& key) const;
+  void store(const std::string& key, const std::string& payload) const;
+  void remove(const std::string& key) const;
+  std::string path_of(const std::string& key) const;
+
+ private:
+  std::string m_dir;
+};
+
+}  // namespace ferry

@@ -1,0 +1,49 @@
+#include "multi_compiled_model.hpp"
+
+#include "ferry/plugin/iasync_infer_request.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "ferry/runtime/properties.hpp"
+
+namespace ferry {
+
+MultiCompiledModel::MultiCompiledModel(const std::shared_ptr<const Model>& model, std::vector<std::string> devices,
+                                       std::vector<CompiledModel> compiled)
+    : ICompiledModel(model, compiled.front().get_impl()->get_plugin(), compiled.front().get_impl()->get_context()),
+      m_devices(std::move(devices)),
+      m_compiled(std::move(compiled)) {}
+
+std::shared_ptr<IAsyncInferRequest> MultiCompiledModel::create_infer_request() const {
+  const size_t device = m_next.fetch_add(1) % m_compiled.size();
+  return m_compiled[device].get_impl()->create_infer_request();
+}
+
+std::shared_ptr<ISyncInferRequest> MultiCompiledModel::create_sync_infer_request() const {
+  const size_t device = m_next.fetch_add(1) % m_compiled.size();
+  return m_compiled[device].get_impl()->create_sync_infer_request();
+}
+
+void MultiCompiledModel::export_model(std::ostream&) const {
+  Exception::raise("MULTI cannot export a compiled model; export from one of its devices instead");
+}
+
+std::shared_ptr<const Model> MultiCompiledModel::get_runtime_model() const {
+  return m_compiled.front().get_runtime_model();
+}
+
+void MultiCompiledModel::set_property(const AnyMap& properties) {
+  for (auto& compiled : m_compiled) compiled.set_property(properties);
+}
+
+Any MultiCompiledModel::get_property(const std::string& name) const {
+  if (name == execution_devices.name()) return m_devices;
+  if (name == device::priorities.name()) return m_devices;
+  if (name == optimal_number_of_infer_requests.name()) {
+    unsigned total = 0;
+    for (const auto& compiled : m_compiled)
+      total += compiled.get_property(optimal_number_of_infer_requests.name()).as<unsigned>();
+    return total;
+  }
+  return m_compiled.front().get_property(name);
+}
+
+}  // namespace ferry

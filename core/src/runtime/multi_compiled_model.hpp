@@ -1,0 +1,33 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/runtime/compiled_model.hpp"
+
+namespace ferry {
+
+// MULTI's compiled model: one compiled model per device; create_infer_request takes devices in
+// turn (round robin), so N concurrent requests spread over the devices.
+class MultiCompiledModel final : public ICompiledModel {
+ public:
+  MultiCompiledModel(const std::shared_ptr<const Model>& model, std::vector<std::string> devices,
+                     std::vector<CompiledModel> compiled);
+
+  std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
+  std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
+  void export_model(std::ostream& blob) const override;
+  std::shared_ptr<const Model> get_runtime_model() const override;
+  void set_property(const AnyMap& properties) override;
+  Any get_property(const std::string& name) const override;
+
+ private:
+  std::vector<std::string> m_devices;
+  std::vector<CompiledModel> m_compiled;  // hold their plugin libraries
+  mutable std::atomic<size_t> m_next{0};
+};
+
+}  // namespace ferry

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what Ferry needs on Debian 12: only what is missing, quietly; fails loudly.
+set -euo pipefail
+
+packages=(
+  bazel-bootstrap g++ clang-14 libclang-rt-14-dev pkg-config cmake
+  libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
+  opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
+  libze-dev libze1 libva-dev libdnnl-dev
+  libprotobuf-dev protobuf-compiler libpugixml-dev libonnx-dev libonnx-testdata
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  if ! log=$("${sudo_cmd[@]}" apt-get update -qq 2>&1 && "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" 2>&1); then
+    echo "$log" >&2
+    echo "setup: apt-get failed to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
