@@ -39,12 +39,6 @@ int64_t required_int(const pugi::xml_node& node, const char* attribute, const st
   }
 }
 
-std::string required_text(const pugi::xml_node& node, const char* attribute, const std::string& where) {
-  const pugi::xml_attribute value = node.attribute(attribute);
-  FERRY_ASSERT(value, where, ": <", node.name(), "> has no '", attribute, "' attribute");
-  return value.value();
-}
-
 std::vector<IrPort> read_ports(const pugi::xml_node& group, const std::string& where) {
   std::vector<IrPort> ports;
   for (const auto& node : group.children()) {

@@ -98,6 +98,36 @@ std::vector<double> parse_double_list(const std::string& text) { return parse_li
 
 PartialShape parse_partial_shape(const std::string& text) { return PartialShape::parse(text); }
 
+std::vector<std::string> parse_tensor_names(const std::string& text) {
+  std::vector<std::string> names;
+  std::string name;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == ',') {
+      name += ',';
+      ++i;
+    } else if (text[i] == ',') {
+      if (!name.empty()) names.push_back(name);
+      name.clear();
+    } else {
+      name += text[i];
+    }
+  }
+  if (!name.empty()) names.push_back(name);
+  return names;
+}
+
+std::string format_tensor_names(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) {
+    if (!text.empty()) text += ',';
+    for (char c : name) {
+      if (c == ',') text += '\\';
+      text += c;
+    }
+  }
+  return text;
+}
+
 std::string format_double(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";

@@ -26,6 +26,10 @@ std::vector<double> parse_double_list(const std::string& text);
 // "?,1..10,8", "..." (dynamic rank), "" (scalar); brackets allowed.
 PartialShape parse_partial_shape(const std::string& text);
 
+// Tensor names in a port's "names": comma-separated, a comma inside a name escaped as "\,".
+std::vector<std::string> parse_tensor_names(const std::string& text);
+std::string format_tensor_names(const std::vector<std::string>& names);  // in the given order
+
 // Formatting, as OpenVINO writes it: lists joined by ", ", shapes by "," without brackets.
 std::string format_double(double value);  // shortest text that parses back to the same value
 std::string format_float(float value);

@@ -98,7 +98,7 @@ void IAsyncInferRequest::run_stage(size_t index) {
   }
   const size_t next = index + 1;
   if (cancelled || error || next >= m_pipeline.size()) {
-    dispatch_finish(error);
+    dispatch_finish(std::move(error));
     return;
   }
   auto executor = m_pipeline[next].first;  // a copy: it must outlive run() (see start_async)
@@ -109,19 +109,19 @@ void IAsyncInferRequest::run_stage(size_t index) {
   }
 }
 
+// The error moves along, never copied: once an inference is reported finished, no pipeline thread
+// holds a reference to its exception (the waiting thread may be reading or releasing it).
 void IAsyncInferRequest::dispatch_finish(std::exception_ptr error) {
   auto executor = m_callback_executor;
   if (!executor) {
-    finish(error);
+    finish(std::move(error));
     return;
   }
-  bool submitted = false;
   try {
-    executor->run([this, error] { finish(error); });
-    submitted = true;
+    executor->run([this, error = std::move(error)]() mutable { finish(std::move(error)); });
   } catch (...) {
+    finish(std::current_exception());  // the callback executor refused: report why
   }
-  if (!submitted) finish(error);
 }
 
 void IAsyncInferRequest::finish(std::exception_ptr error) {
@@ -154,9 +154,11 @@ void IAsyncInferRequest::finish(std::exception_ptr error) {
   std::lock_guard<std::mutex> lock(m_mutex);
   if (m_started == run) {  // not restarted meanwhile: this run's result is the one wait() reports
     m_finished = run;
-    m_error = error;
+    m_error = std::move(error);
+  } else {
+    error = nullptr;
   }
-  if (callback_error) m_callback_error = callback_error;
+  if (callback_error) m_callback_error = std::move(callback_error);
   --m_in_flight;
   m_done.notify_all();  // under the lock: a waiting destructor may free m_done once it wakes
 }

@@ -103,12 +103,14 @@ CPUStreamsExecutor::~CPUStreamsExecutor() {
 }
 
 void CPUStreamsExecutor::run(Task task) {
-  FERRY_ASSERT(task, "CPUStreamsExecutor '", m_impl->queue->name, "': run() got an empty task");
+  // A local reference: once queued, the task may destroy this executor before run() returns.
+  const std::shared_ptr<Queue> queue = m_impl->queue;
+  FERRY_ASSERT(task, "CPUStreamsExecutor '", queue->name, "': run() got an empty task");
   {
-    std::lock_guard<std::mutex> lock(m_impl->queue->mutex);
-    m_impl->queue->tasks.push_back(std::move(task));
+    std::lock_guard<std::mutex> lock(queue->mutex);
+    queue->tasks.push_back(std::move(task));
   }
-  m_impl->queue->wake.notify_one();
+  queue->wake.notify_one();
 }
 
 int CPUStreamsExecutor::get_streams_num() const { return static_cast<int>(m_impl->threads.size()); }

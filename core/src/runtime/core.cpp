@@ -5,6 +5,7 @@
 
 #include "core_impl.hpp"
 #include "device_name.hpp"
+#include "ferry/graph/aligned_buffer.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/iremote_context.hpp"
@@ -49,7 +50,13 @@ std::shared_ptr<Model> Core::read_model(const std::string& model_path, const std
 }
 
 std::shared_ptr<Model> Core::read_model(const std::string& model, const Tensor& weights) const {
-  return read_ir_from_memory(model, weights);
+  std::shared_ptr<AlignedBuffer> buffer;
+  if (weights) {
+    // The model's constants view the caller's weights without a copy; the buffer keeps them alive.
+    auto owner = std::make_shared<Tensor>(weights);
+    buffer = std::make_shared<AlignedBuffer>(owner->data(), owner->get_byte_size(), owner);
+  }
+  return read_ir_from_memory(model, buffer);
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) {

@@ -176,7 +176,7 @@ CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& m
 
   const ModelCache cache(cache_directory);
   const std::string key =
-      ModelCache::compute_key(*model, device.full_name(), plugin_properties, plugin.plugin->get_version());
+      ModelCache::compute_key(model, device.full_name(), plugin_properties, plugin.plugin->get_version());
   if (std::optional<std::string> blob = cache.load(key)) {
     try {
       std::istringstream in(*blob);

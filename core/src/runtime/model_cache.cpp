@@ -49,10 +49,16 @@ ModelCache::ModelCache(std::string dir) : m_dir(std::move(dir)) {
   FERRY_ASSERT(!error, "CACHE_DIR '", m_dir, "' cannot be created: ", error.message());
 }
 
-std::string ModelCache::compute_key(const Model& model, const std::string& device, const AnyMap& properties,
+std::string ModelCache::compute_key(const std::shared_ptr<const Model>& model, const std::string& device, const AnyMap& properties,
                                     const Version& plugin_version) {
+  // Friendly names do not change what a compilation produces, and generated ones ("Relu_12")
+  // differ between two constructions of the same graph: hash a copy with positional names.
+  std::shared_ptr<Model> canonical = model->clone();
+  size_t index = 0;
+  for (const auto& node : canonical->get_ordered_ops()) node->set_friendly_name("n" + std::to_string(index++));
+  canonical->set_friendly_name("model");
   std::ostringstream xml, bin;
-  serialize(model, xml, bin);
+  serialize(canonical, xml, bin);
   std::ostringstream all;
   all << xml.str() << '\0' << bin.str() << '\0' << device << '\0';
   for (const auto& [key, value] : properties) all << key << '=' << value.as<std::string>() << '\0';

@@ -28,6 +28,12 @@ To saturate(double value) {
   return static_cast<To>(std::trunc(value));
 }
 
+// A real value rounded to the nearest integer (halves away from zero) and clamped into To.
+template <typename To>
+To saturate_round(double value) {
+  return saturate<To>(std::round(value));
+}
+
 // One element of storage type From as storage type To, following Convert's rules: boolean
 // storage (char) becomes 0/1, reals truncate and saturate into integers, integers wrap into
 // narrower integers like C++ conversions.

@@ -58,6 +58,15 @@ class Model : public std::enable_shared_from_this<Model> {
   Output<Node> output(const std::string& tensor_name);
   Output<const Node> output(const std::string& tensor_name) const;
 
+  // Editing the interface (pre/post-processing, plugins' transformations).
+  void add_parameters(const ParameterVector& parameters);
+  void add_results(const ResultVector& results);
+  void remove_parameter(const std::shared_ptr<op::v0::Parameter>& parameter);  // must be unused
+  void remove_result(const std::shared_ptr<op::v0::Result>& result);
+  // Puts `parameter` at position i; consumers of the old one keep reading the old one unless
+  // they are rewired (old->output(0).replace(...)) by the caller.
+  void replace_parameter(size_t i, const std::shared_ptr<op::v0::Parameter>& parameter);
+
   // Every node, each after the producers of its inputs; deterministic.
   std::vector<std::shared_ptr<Node>> get_ordered_ops() const;
   std::vector<std::shared_ptr<Node>> get_ops() const { return get_ordered_ops(); }

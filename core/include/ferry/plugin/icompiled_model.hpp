@@ -20,8 +20,10 @@ class IAsyncInferRequest;
 // requests bind tensors to) and the executors its asynchronous requests run on.
 class ICompiledModel : public std::enable_shared_from_this<ICompiledModel> {
  public:
-  // task_executor runs inferences (default: one stream); callback_executor runs user callbacks
-  // (default: the thread that finished the inference).
+  // The ports are `model`'s own: its Parameters' outputs (inputs()) and its Results' outputs
+  // (outputs()). task_executor runs inferences (default: a CPUStreamsExecutor of one stream);
+  // callback_executor runs user callbacks (default: an ImmediateExecutor, i.e. the thread that
+  // finished the inference). `plugin` may be null in tests; get_context() then needs `context`.
   ICompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const IPlugin>& plugin,
                  const std::shared_ptr<IRemoteContext>& context = {},
                  const std::shared_ptr<threading::ITaskExecutor>& task_executor = {},
@@ -40,7 +42,8 @@ class ICompiledModel : public std::enable_shared_from_this<ICompiledModel> {
   virtual void set_property(const AnyMap& properties) = 0;
   virtual Any get_property(const std::string& name) const = 0;
 
-  // The context the model was compiled for; default: the plugin's default context.
+  // The context the model was compiled for; default: plugin->get_default_context({}), which
+  // throws for a device without remote contexts.
   std::shared_ptr<IRemoteContext> get_context() const;
   const std::shared_ptr<const IPlugin>& get_plugin() const { return m_plugin; }
   const std::shared_ptr<threading::ITaskExecutor>& get_task_executor() const { return m_task_executor; }

@@ -15,6 +15,8 @@ class IRemoteTensor : public ITensor {
   // Parameters describing the memory (e.g. {"SHARED_MEM_TYPE": "OCL_BUFFER", "MEM_HANDLE": ...}).
   virtual const AnyMap& get_properties() const = 0;
   virtual const std::string& get_device_name() const = 0;
+  // Device memory by default: host copies go through the plugin's copy_to / copy_from.
+  bool is_host_accessible() const override { return false; }
 };
 
 }  // namespace ferry

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "ferry/plugin/iinfer_request.hpp"
@@ -9,9 +8,16 @@
 namespace ferry {
 
 // Base of a plugin's synchronous infer request. It keeps all tensor bookkeeping: one tensor per
-// port (allocated up front for static shapes), lookup by port, validation of every tensor the
-// user sets (element type, shape against the port's partial shape, size, batch of set_tensors),
-// so a plugin implements little more than infer().
+// port, lookup by port, validation of every tensor the user sets (element type, shape against the
+// port's partial shape, the batch of set_tensors), so a plugin implements little more than infer().
+//
+// Initial tensors: a port with a static shape gets a host tensor allocated up front. A port with
+// a dynamic shape gets a host tensor of the port's type with zero elements: its static dimensions
+// kept, its dynamic ones 0 ({0} for a dynamic rank). An input then needs set_tensor, or a
+// set_shape on get_tensor()'s tensor, before infer; the plugin set_shape's an output to the
+// inferred shape. A port of dynamic element type starts with an empty (null) Tensor.
+//
+// Not thread-safe: IAsyncInferRequest serialises the calls.
 class ISyncInferRequest : public IInferRequest {
  public:
   explicit ISyncInferRequest(const std::shared_ptr<const ICompiledModel>& compiled_model);
@@ -19,8 +25,11 @@ class ISyncInferRequest : public IInferRequest {
   Tensor get_tensor(const Output<const Node>& port) const override;
   void set_tensor(const Output<const Node>& port, const Tensor& tensor) override;
   std::vector<Tensor> get_tensors(const Output<const Node>& port) const override;
+  // Inputs only: N tensors of one type and shape [1, ...] form a batch of N along dim 0. N must
+  // be allowed by the port's dim 0; one tensor is the same as set_tensor.
   void set_tensors(const Output<const Node>& port, const std::vector<Tensor>& tensors) override;
 
+  // The compiled model's ports.
   const std::vector<Output<const Node>>& get_inputs() const override;
   const std::vector<Output<const Node>>& get_outputs() const override;
   const std::shared_ptr<const ICompiledModel>& get_compiled_model() const override { return m_compiled_model; }
@@ -28,7 +37,8 @@ class ISyncInferRequest : public IInferRequest {
   // Default: no profiling records.
   std::vector<ProfilingInfo> get_profiling_info() const override { return {}; }
 
-  // Index of `port` among the inputs or outputs; throws naming the port when it is neither.
+  // Index of `port` among the inputs or outputs: the same node and index, or else a port sharing
+  // a tensor name (a port of an equal copy of the model). Throws naming the port when neither.
   struct FoundPort {
     size_t index = 0;
     enum class Kind { INPUT, OUTPUT } kind = Kind::INPUT;
@@ -37,14 +47,17 @@ class ISyncInferRequest : public IInferRequest {
   FoundPort find_port(const Output<const Node>& port) const;
 
  protected:
-  // Checks every input and output tensor before an inference: bound, right type and shape.
+  // Checks every input and output tensor before an inference: inputs bound, every tensor of the
+  // right type and shape (a dynamic output still without elements is left to the plugin).
   // Plugins call it at the start of infer().
   void check_tensors() const;
-  // Validates `tensor` for `port`. Plugins override to also refuse remote tensors of another
-  // context (call the base first).
+  // Validates `tensor` for `port`: not empty, the port's element type, a shape the port's partial
+  // shape allows. Plugins override to also refuse remote tensors of another context (call the
+  // base first).
   virtual void check_tensor(const Output<const Node>& port, const Tensor& tensor) const;
-  // Joins the tensors given with set_tensors for input `index` into its bound tensor (batch
-  // along dim 0). Returns false when that input had no set_tensors. Plugins call it in infer().
+  // Copies the tensors given with set_tensors for input `index` into its bound tensor, a batch
+  // buffer reused while the batch's shape stays the same. Returns false when that input had no
+  // set_tensors. Plugins call it in infer(), before reading the input.
   bool convert_batched_tensors(size_t index);
   // The tensors given with set_tensors for input `index` (empty when none).
   const std::vector<Tensor>& batched_tensors(size_t index) const { return m_batched[index]; }
@@ -55,11 +68,14 @@ class ISyncInferRequest : public IInferRequest {
   Tensor& output_tensor(size_t index) { return m_output_tensors[index]; }
 
  private:
+  const Output<const Node>& own_port(const FoundPort& found) const;
+
   std::shared_ptr<const ICompiledModel> m_compiled_model;
   std::vector<Tensor> m_input_tensors;
   std::vector<Tensor> m_output_tensors;
+  std::vector<bool> m_input_unset;             // per input: still the initial tensor
   std::vector<std::vector<Tensor>> m_batched;  // per input: tensors given with set_tensors
-  std::vector<Tensor> m_batch_buffers;        // per input: the joined batch, reused
+  std::vector<Tensor> m_batch_buffers;         // per input: the joined batch, reused
 };
 
 }  // namespace ferry

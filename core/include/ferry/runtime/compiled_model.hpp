@@ -37,7 +37,7 @@ class CompiledModel {
 
   void set_property(const AnyMap& properties);
   template <typename... Properties>
-  void set_property(Properties&&... properties) {
+  util::EnableIfAllStringAny<void, Properties...> set_property(Properties&&... properties) {
     set_property(AnyMap{std::forward<Properties>(properties)...});
   }
   Any get_property(const std::string& name) const;

@@ -45,17 +45,17 @@ class Core {
   CompiledModel compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
                               const AnyMap& properties = {});
   template <typename... Properties>
-  CompiledModel compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                               Properties&&... properties) {
     return compile_model(model, device_name, AnyMap{std::forward<Properties>(properties)...});
   }
   template <typename... Properties>
-  CompiledModel compile_model(const std::string& model_path, const std::string& device_name,
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::string& model_path, const std::string& device_name,
                               Properties&&... properties) {
     return compile_model(model_path, device_name, AnyMap{std::forward<Properties>(properties)...});
   }
   template <typename... Properties>
-  CompiledModel compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
                               Properties&&... properties) {
     return compile_model(model, context, AnyMap{std::forward<Properties>(properties)...});
   }
@@ -73,7 +73,7 @@ class Core {
   void set_property(const AnyMap& properties);
   void set_property(const std::string& device_name, const AnyMap& properties);
   template <typename... Properties>
-  void set_property(const std::string& device_name, Properties&&... properties) {
+  util::EnableIfAllStringAny<void, Properties...> set_property(const std::string& device_name, Properties&&... properties) {
     set_property(device_name, AnyMap{std::forward<Properties>(properties)...});
   }
   Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments = {}) const;

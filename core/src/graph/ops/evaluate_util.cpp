@@ -56,6 +56,12 @@ size_t normalize_axis(const Node& node, int64_t axis, int64_t rank, const char* 
   return static_cast<size_t>(axis < 0 ? axis + rank : axis);
 }
 
+std::string to_text(const std::vector<int64_t>& values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i) text += (i ? "," : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
 std::vector<float> to_floats(const Tensor& tensor) {
   const Tensor data = dense(tensor);
   std::vector<float> values(data.get_size());

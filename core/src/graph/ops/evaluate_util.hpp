@@ -4,6 +4,7 @@
 // integer inputs (shapes, axes), and the f16/bf16 "compute in f32" round trip.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ferry/graph/node.hpp"
@@ -33,6 +34,9 @@ size_t normalize_axis(const Node& node, int64_t axis, int64_t rank, const char* 
 // f16/bf16 elements as floats, and back.
 std::vector<float> to_floats(const Tensor& tensor);
 void from_floats(const std::vector<float>& values, Tensor& tensor);
+
+// "[1,-1,3]": integer lists in messages.
+std::string to_text(const std::vector<int64_t>& values);
 
 inline bool is_half(const element::Type& type) { return type == element::f16 || type == element::bf16; }
 

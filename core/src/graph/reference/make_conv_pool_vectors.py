@@ -14,6 +14,7 @@ import openvino as ov
 import openvino.opset1 as o1
 import openvino.opset8 as o8
 import openvino.opset14 as o14
+import openvino.opset16 as o16
 
 RNG = np.random.default_rng(20240601)
 CORE = ov.Core()
@@ -62,6 +63,9 @@ def case(name, op, version, data_shape, weights_shape=None, kernel=None, strides
         opset = o8 if version == "v8" else o14
         node = opset.max_pool(param, strides, dilations, pads_begin, pads_end, kernel, rounding, auto_pad,
                               index_type, axis)
+    elif version == "v16":
+        node = o16.avg_pool(param, strides, pads_begin, pads_end, kernel, exclude_pad, rounding, auto_pad,
+                            dilations=dilations)
     else:
         opset = {"v1": o1, "v14": o14}[version]
         node = opset.avg_pool(param, strides, pads_begin, pads_end, kernel, exclude_pad, rounding, auto_pad)
@@ -141,6 +145,15 @@ def make_cases():
          rounding="ceil_torch", exclude_pad=False)
     case("avg_pool2d_v14_ceil_torch_exclude", "avg_pool", "v14", [1, 1, 5, 6], kernel=[3, 2], strides=[2, 3],
          pads_begin=[1, 0], pads_end=[1, 1], rounding="ceil_torch", exclude_pad=True)
+    # AvgPool-16 adds dilations (appended last: earlier cases keep their random inputs).
+    case("avg_pool2d_v16_dilation_exclude_pad", "avg_pool", "v16", [1, 2, 7, 6], kernel=[2, 3], strides=[2, 1],
+         dilations=[2, 2], pads_begin=[1, 1], pads_end=[1, 0], exclude_pad=True)
+    case("avg_pool2d_v16_dilation_include_pad", "avg_pool", "v16", [1, 1, 7, 6], kernel=[3, 2], strides=[1, 2],
+         dilations=[2, 3], pads_begin=[2, 1], pads_end=[1, 2], exclude_pad=False)
+    case("avg_pool1d_v16_dilation_ceil_same_upper", "avg_pool", "v16", [1, 2, 9], kernel=[3], strides=[2],
+         dilations=[2], auto_pad="same_upper", rounding="ceil", exclude_pad=False)
+    case("avg_pool1d_v16_dilation_ceil_torch", "avg_pool", "v16", [1, 1, 8], kernel=[2], strides=[3],
+         dilations=[2], pads_end=[2], rounding="ceil_torch", exclude_pad=True)
 
 
 def ints(values):
@@ -167,7 +180,7 @@ def emit(path):
         "struct ConvPoolCase {",
         "  const char* name;",
         "  const char* op;       // conv, group_conv, max_pool, avg_pool",
-        "  const char* version;  // v1, v8, v14",
+        "  const char* version;  // v1, v8, v14, v16",
         "  std::vector<std::size_t> data_shape;",
         "  std::vector<std::size_t> weights_shape;  // filters' shape, or the pooling kernel",
         "  std::vector<std::size_t> out_shape;",

@@ -92,6 +92,9 @@ void run_avg_pool(const PoolingLayout& layout, const T* data, T* out, bool exclu
   const std::size_t in_plane = g.in_size();
   const auto in_h = static_cast<std::ptrdiff_t>(g.in[1]);
   const auto in_w = static_cast<std::ptrdiff_t>(g.in[2]);
+  const auto dil_d = static_cast<std::ptrdiff_t>(g.dilation[0]);
+  const auto dil_h = static_cast<std::ptrdiff_t>(g.dilation[1]);
+  const auto dil_w = static_cast<std::ptrdiff_t>(g.dilation[2]);
   // OpenVINO's divisor: with exclude_pad off and some padding, always the whole kernel (even where
   // a ceil-rounded window hangs past pads_end); otherwise the taps inside the input.
   const bool counts_padding = !exclude_pad && g.has_padding;
@@ -104,11 +107,12 @@ void run_avg_pool(const PoolingLayout& layout, const T* data, T* out, bool exclu
         for (const WindowSpan& sw : g.spans[2]) {
           Acc sum = Acc(0);
           for (std::size_t kd = sd.k_begin; kd < sd.k_end; ++kd) {
-            const std::ptrdiff_t id = sd.origin + static_cast<std::ptrdiff_t>(kd);
+            const std::ptrdiff_t id = sd.origin + static_cast<std::ptrdiff_t>(kd) * dil_d;
             for (std::size_t kh = sh.k_begin; kh < sh.k_end; ++kh) {
-              const std::ptrdiff_t row = (id * in_h + sh.origin + static_cast<std::ptrdiff_t>(kh)) * in_w + sw.origin;
+              const std::ptrdiff_t ih = sh.origin + static_cast<std::ptrdiff_t>(kh) * dil_h;
+              const std::ptrdiff_t row = (id * in_h + ih) * in_w + sw.origin;
               for (std::size_t kw = sw.k_begin; kw < sw.k_end; ++kw) {
-                sum += static_cast<Acc>(src[row + static_cast<std::ptrdiff_t>(kw)]);
+                sum += static_cast<Acc>(src[row + static_cast<std::ptrdiff_t>(kw) * dil_w]);
               }
             }
           }
@@ -122,7 +126,7 @@ void run_avg_pool(const PoolingLayout& layout, const T* data, T* out, bool exclu
   }
 }
 
-// Convenience entry points: check the shapes, then run. AvgPool has no dilations: pass ones.
+// Convenience entry points: check the shapes, then run. AvgPool-1/14 have no dilations: pass ones.
 template <typename T, typename Index = std::int64_t>
 void max_pool(const T* data, T* out, Index* indices, const std::vector<std::size_t>& data_shape,
               const std::vector<std::size_t>& out_shape, const std::vector<std::size_t>& kernel,

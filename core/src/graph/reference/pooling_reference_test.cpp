@@ -35,7 +35,9 @@ void expect_all_pools(const char* op, double rel, double abs) {
     }
     std::vector<std::int64_t> indices;
     EXPECT_EQ(mismatches(run_case<T>(c, 1.0f, 0.0f, &indices), expected, rel, abs), "");
-    if (!c.expected_indices.empty()) EXPECT_EQ(indices, c.expected_indices);
+    if (!c.expected_indices.empty()) {
+      EXPECT_EQ(indices, c.expected_indices);
+    }
     ++ran;
   }
   EXPECT_GE(ran, 9);

@@ -68,9 +68,9 @@ class Constant : public Op {
   const void* get_data_ptr() const { return m_buffer ? m_buffer->data() + m_offset : nullptr; }
   template <typename T>
   const T* get_data_ptr() const {
-    FERRY_NODE_CHECK(sizeof(T) == m_element_type.size() || std::is_same<T, char>::value ||
-                         std::is_same<T, uint8_t>::value || std::is_same<T, int8_t>::value,
-                     "cannot read ", m_element_type, " data as a ", sizeof(T), "-byte type");
+    constexpr bool is_byte = sizeof(T) == 1;
+    FERRY_NODE_CHECK(sizeof(T) == m_element_type.size() || is_byte, "cannot read ", m_element_type,
+                     " data as a ", sizeof(T), "-byte type");
     return static_cast<const T*>(get_data_ptr());
   }
   const std::shared_ptr<AlignedBuffer>& get_data_buffer() const { return m_buffer; }
@@ -101,14 +101,14 @@ class Constant : public Op {
     return std::vector<T>(data, data + shape_size(m_shape));
   }
 
-  // Element i as a double / an int64 (exact for integral types), and the reverse, converted
-  // like Convert does.
+  // Element i as a double / an int64 (exact for integral types), converted like Convert does.
   double read_value(size_t i) const;
   int64_t read_int(size_t i) const;
-  void write_value(size_t i, double value);
-  void write_int(size_t i, int64_t value);
 
  private:
+  // Only while constructing: clones share the bytes.
+  void write_value(size_t i, double value);
+  void write_int(size_t i, int64_t value);
   char* mutable_data() { return m_buffer->data() + m_offset; }
   void require_data() const;
 

@@ -1,0 +1,237 @@
+// The Core's public API end to end with the TEMPLATE plugin loaded from the in-tree plugins.xml:
+// model reading errors, device selection and names, property routing, query, MULTI, caching,
+// import/export, contexts, lifetimes, concurrency.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "ferry/ferry.hpp"
+#include "ferry/graph/ops/binary_elementwise.hpp"
+#include "ferry/graph/ops/constant.hpp"
+#include "ferry/graph/ops/matmul.hpp"
+#include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/result.hpp"
+#include "ferry/graph/ops/unary_elementwise.hpp"
+
+namespace ferry {
+namespace {
+
+constexpr size_t kIn = 4, kOut = 3;
+const std::vector<float> kWeights = {0.5f, -1.f, 2.f, 1.f, 0.25f, -0.5f, -2.f, 1.5f, 0.f, 0.75f, -0.25f, 1.f};
+const std::vector<float> kBias = {0.1f, -0.2f, 0.3f};
+
+// x[1,4] -> MatMul W[4,3] -> Add b[3] -> Relu.
+std::shared_ptr<Model> make_mlp() {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, kIn});
+  x->output(0).set_names({"x"});
+  auto w = std::make_shared<op::v0::Constant>(element::f32, Shape{kIn, kOut}, kWeights);
+  auto b = std::make_shared<op::v0::Constant>(element::f32, Shape{kOut}, kBias);
+  auto matmul = std::make_shared<op::v0::MatMul>(x, w);
+  auto add = std::make_shared<op::v1::Add>(matmul, b);
+  auto relu = std::make_shared<op::v0::Relu>(add);
+  relu->output(0).set_names({"y"});
+  auto result = std::make_shared<op::v0::Result>(relu);
+  return std::make_shared<Model>(ResultVector{result}, ParameterVector{x}, "mlp");
+}
+
+std::vector<float> expected_mlp(const std::vector<float>& x) {
+  std::vector<float> y(kOut);
+  for (size_t o = 0; o < kOut; ++o) {
+    float sum = kBias[o];
+    for (size_t i = 0; i < kIn; ++i) sum += x[i] * kWeights[i * kOut + o];
+    y[o] = sum > 0 ? sum : 0;
+  }
+  return y;
+}
+
+void expect_mlp_works(CompiledModel& compiled, const std::string& what) {
+  std::vector<float> x = {1.f, -2.f, 0.5f, 3.f};
+  InferRequest request = compiled.create_infer_request();
+  request.set_tensor("x", Tensor(element::f32, {1, kIn}, x.data()));
+  request.infer();
+  Tensor y = request.get_tensor("y");
+  const auto expected = expected_mlp(x);
+  ASSERT_EQ(y.get_shape(), (Shape{1, kOut})) << what;
+  for (size_t o = 0; o < kOut; ++o) EXPECT_NEAR(y.data<float>()[o], expected[o], 1e-6f) << what << " [" << o << "]";
+}
+
+std::string error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const Exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+#define EXPECT_ERROR_CONTAINS(action, fragment)                                           \
+  do {                                                                                    \
+    const std::string error_text = error_of([&] { action; });                             \
+    EXPECT_NE(error_text.find(fragment), std::string::npos) << "error was: " << error_text; \
+  } while (0)
+
+std::filesystem::path temp_dir(const std::string& name) {
+  auto dir = std::filesystem::path(std::getenv("TEST_TMPDIR")) / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(Core, ReadModelErrorsNameTheFile) {
+  Core core;
+  EXPECT_ERROR_CONTAINS(core.read_model("/nonexistent/model.xml"), "/nonexistent/model.xml");
+  EXPECT_ERROR_CONTAINS(core.read_model("model.pdmodel"), "unknown model format '.pdmodel'");
+  const auto dir = temp_dir("read_errors");
+  std::ofstream(dir / "broken.xml") << "<net name='x' version='11'><layers>";
+  EXPECT_ERROR_CONTAINS(core.read_model((dir / "broken.xml").string()), "broken.xml");
+  // The Core stays usable.
+  CompiledModel compiled = core.compile_model(make_mlp(), "TEMPLATE");
+  expect_mlp_works(compiled, "after errors");
+}
+
+TEST(Core, CompileWithoutDeviceUsesBestAvailable) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp());
+  EXPECT_EQ(compiled.get_property(execution_devices), std::vector<std::string>{"TEMPLATE"});
+  expect_mlp_works(compiled, "default device");
+}
+
+TEST(Core, DeviceNamesAndInstances) {
+  Core core;
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "NOPE"), "unknown device 'NOPE'");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "TEMPLATE.."), "TEMPLATE..");
+  // An instance reaches the plugin as DEVICE_ID.
+  CompiledModel compiled = core.compile_model(make_mlp(), "TEMPLATE.0");
+  expect_mlp_works(compiled, "TEMPLATE.0");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "TEMPLATE.7"), "7");
+}
+
+TEST(Core, PropertiesAreRoutedToTheDevice) {
+  Core core;
+  core.set_property("TEMPLATE", hint::performance_mode(hint::PerformanceMode::THROUGHPUT));
+  EXPECT_EQ(core.get_property("TEMPLATE", hint::performance_mode), hint::PerformanceMode::THROUGHPUT);
+  core.set_property("TEMPLATE", {{hint::performance_mode.name(), "LATENCY"}});
+  EXPECT_EQ(core.get_property("TEMPLATE", hint::performance_mode), hint::PerformanceMode::LATENCY);
+  EXPECT_ERROR_CONTAINS(core.set_property("TEMPLATE", {{"NOT_A_PROPERTY", 1}}), "NOT_A_PROPERTY");
+  // Device properties without a device are refused with the cause.
+  EXPECT_ERROR_CONTAINS(core.set_property({{num_streams.name(), 2}}), "not a core-wide property");
+  core.set_property({{cache_dir.name(), temp_dir("core_prop").string()}});
+  EXPECT_EQ(core.get_property(cache_dir.name()).as<std::string>(), temp_dir("core_prop").string());
+  EXPECT_FALSE(core.get_versions("TEMPLATE").at("TEMPLATE").description.empty());
+}
+
+TEST(Core, PropertiesSetBeforeLoadingApplyWhenThePluginLoads) {
+  Core core;  // nothing loaded yet: set_property queues, the first use loads and applies
+  core.set_property("TEMPLATE", num_streams(2));
+  EXPECT_EQ(core.get_property("TEMPLATE", num_streams), streams::Num(2));
+}
+
+TEST(Core, QueryModelClaimsEveryOp) {
+  Core core;
+  auto model = make_mlp();
+  const SupportedOpsMap supported = core.query_model(model, "TEMPLATE");
+  for (const auto& node : model->get_ordered_ops())
+    EXPECT_EQ(supported.count(node->get_friendly_name()), 1u) << node->get_friendly_name();
+}
+
+TEST(Core, MultiSpreadsRequestsOverDevices) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp(), "MULTI:TEMPLATE,TEMPLATE.0");
+  EXPECT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"TEMPLATE", "TEMPLATE.0"}));
+  for (int i = 0; i < 3; ++i) expect_mlp_works(compiled, "MULTI request " + std::to_string(i));
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "MULTI:TEMPLATE,NOPE"), "unknown device 'NOPE'");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "BATCH:TEMPLATE(4)"), "BATCH");
+}
+
+TEST(Core, CacheDirSkipsCompilationAndRebuildsDamagedEntries) {
+  const auto dir = temp_dir("cache");
+  Core core;
+  core.set_property({{cache_dir.name(), dir.string()}});
+  CompiledModel first = core.compile_model(make_mlp(), "TEMPLATE");
+  EXPECT_FALSE(first.get_property(loaded_from_cache));
+  std::vector<std::filesystem::path> blobs;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) blobs.push_back(entry.path());
+  ASSERT_EQ(blobs.size(), 1u);
+
+  CompiledModel second = core.compile_model(make_mlp(), "TEMPLATE");
+  EXPECT_TRUE(second.get_property(loaded_from_cache));
+  expect_mlp_works(second, "from cache");
+
+  // Different compile properties miss.
+  CompiledModel other = core.compile_model(make_mlp(), "TEMPLATE", num_streams(2));
+  EXPECT_FALSE(other.get_property(loaded_from_cache));
+
+  // Damage the entry: flip payload bytes, then truncate. Each time the entry is rebuilt.
+  {
+    std::fstream file(blobs[0], std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(-8, std::ios::end);
+    file.write("XXXXXXXX", 8);
+  }
+  CompiledModel after_flip = core.compile_model(make_mlp(), "TEMPLATE");
+  EXPECT_FALSE(after_flip.get_property(loaded_from_cache));
+  expect_mlp_works(after_flip, "rebuilt after corruption");
+  std::filesystem::resize_file(blobs[0], 20);
+  EXPECT_FALSE(core.compile_model(make_mlp(), "TEMPLATE").get_property(loaded_from_cache));
+  EXPECT_TRUE(core.compile_model(make_mlp(), "TEMPLATE").get_property(loaded_from_cache));
+
+  // CACHE_DIR given to compile_model only.
+  const auto local = temp_dir("cache_local");
+  Core other_core;
+  other_core.compile_model(make_mlp(), "TEMPLATE", {{cache_dir.name(), local.string()}});
+  EXPECT_TRUE(other_core.compile_model(make_mlp(), "TEMPLATE", {{cache_dir.name(), local.string()}})
+                  .get_property(loaded_from_cache));
+}
+
+TEST(Core, ExportImportGivesTheSameResults) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp(), "TEMPLATE");
+  std::stringstream blob;
+  compiled.export_model(blob);
+  CompiledModel imported = core.import_model(blob, "TEMPLATE");
+  expect_mlp_works(imported, "imported");
+  std::stringstream garbage("definitely not a blob");
+  EXPECT_THROW(core.import_model(garbage, "TEMPLATE"), Exception);
+}
+
+TEST(Core, ContextsRoundTripThroughParams) {
+  Core core;
+  RemoteContext context = core.get_default_context("TEMPLATE");
+  RemoteContext again = core.create_context("TEMPLATE", context.get_params());
+  EXPECT_EQ(again.get_params(), context.get_params());
+  CompiledModel compiled = core.compile_model(make_mlp(), again);
+  expect_mlp_works(compiled, "compiled for a context");
+  RemoteTensor tensor = again.create_tensor(element::f32, {1, kIn});
+  EXPECT_EQ(tensor.get_shape(), (Shape{1, kIn}));
+  EXPECT_ERROR_CONTAINS(core.create_context("MULTI:TEMPLATE", {}), "MULTI:TEMPLATE");
+}
+
+TEST(Core, ObjectsOutliveTheCore) {
+  CompiledModel compiled;
+  InferRequest request;
+  {
+    Core core;
+    compiled = core.compile_model(make_mlp(), "TEMPLATE");
+    request = compiled.create_infer_request();
+  }
+  expect_mlp_works(compiled, "after the Core is gone");
+  std::vector<float> x(kIn, 1.f);
+  request.set_input_tensor(Tensor(element::f32, {1, kIn}, x.data()));
+  request.infer();
+  EXPECT_EQ(request.get_output_tensor().get_size(), kOut);
+}
+
+TEST(Core, ConcurrentCompilesOnOneCore) {
+  Core core;
+  std::vector<std::thread> threads;
+  std::vector<CompiledModel> compiled(4);
+  for (int i = 0; i < 4; ++i) threads.emplace_back([&, i] { compiled[i] = core.compile_model(make_mlp(), "TEMPLATE"); });
+  for (auto& thread : threads) thread.join();
+  for (auto& model : compiled) expect_mlp_works(model, "concurrent compile");
+}
+
+}  // namespace
+}  // namespace ferry

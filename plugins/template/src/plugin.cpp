@@ -1,0 +1,165 @@
+#include "plugin.hpp"
+
+#include <algorithm>
+
+#include "blob_format.hpp"
+#include "compiled_model.hpp"
+#include "execution_plan.hpp"
+#include "ferry/plugin/plugin_entry.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "properties.hpp"
+
+// The library's entry point: the core finds it with dlsym and creates the plugin through it.
+FERRY_DEFINE_PLUGIN(ferry::template_plugin::Plugin)
+
+namespace ferry::template_plugin {
+namespace {
+
+constexpr const char* kFullDeviceName = "Template reference device (CPU)";
+constexpr const char* kArchitecture = "reference";
+
+// Read-only plugin properties; the settable ones are Config::supported().
+const std::vector<PropertyName>& read_only_properties() {
+  static const std::vector<PropertyName> names = {
+      supported_properties, available_devices,  device::full_name,
+      device::architecture, device::capabilities, range_for_streams,
+      range_for_async_infer_requests, copied_bytes,
+  };
+  return names;
+}
+
+bool is_read_only(const std::string& name) {
+  const auto& names = read_only_properties();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Arguments of get_property and get_default_context: at most DEVICE_ID, naming device "0".
+void check_device_arguments(const AnyMap& arguments, const std::string& device) {
+  for (const auto& [key, value] : arguments) {
+    FERRY_ASSERT(key == device::id.name(), "device '", device, "': unexpected argument '", key, "'");
+    FERRY_ASSERT(value.as<std::string>() == "0", "device '", device, "' has no device id '",
+                 value.as<std::string>(), "' (AVAILABLE_DEVICES: 0)");
+  }
+}
+
+}  // namespace
+
+Plugin::Plugin() : m_copies(std::make_shared<CopyCounter>(0)), m_contexts(m_copies) {
+  set_device_name("TEMPLATE");  // the core renames it to the name it was registered under
+  // The blob format is part of the version, so CACHE_DIR entries of another format are rebuilt.
+  set_version({::ferry::get_version().buildNumber + "-blob" + std::to_string(blob_format::kFormatVersion),
+               "Ferry template plugin"});
+}
+
+Config Plugin::config_with(const AnyMap& properties) const {
+  Config config;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    config = m_config;
+  }
+  config.set(properties, get_device_name());
+  return config;
+}
+
+void Plugin::set_property(const AnyMap& properties) {
+  for (const auto& entry : properties)
+    FERRY_ASSERT(!is_read_only(entry.first), "property '", entry.first, "' of device '", get_device_name(),
+                 "' is read-only");
+  std::lock_guard<std::mutex> lock(m_mutex);
+  m_config.set(properties, get_device_name());
+}
+
+Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
+  check_device_arguments(arguments, get_device_name());
+  if (name == supported_properties.name()) {
+    std::vector<PropertyName> all = read_only_properties();
+    for (const auto& setting : Config::supported()) all.push_back(setting);
+    return all;
+  }
+  if (name == available_devices.name()) return std::vector<std::string>{"0"};
+  if (name == device::full_name.name()) return std::string(kFullDeviceName);
+  if (name == device::architecture.name()) return std::string(kArchitecture);
+  // Only what the reference kernels compute: f32 (INFERENCE_PRECISION_HINT accepts only f32).
+  if (name == device::capabilities.name())
+    return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
+  if (name == range_for_streams.name()) return std::tuple<unsigned, unsigned>{1u, hardware_threads()};
+  // More requests than streams only queue; fewer leave streams idle.
+  if (name == range_for_async_infer_requests.name())
+    return std::tuple<unsigned, unsigned, unsigned>{1u, hardware_threads(), 1u};
+  if (name == copied_bytes.name()) return static_cast<uint64_t>(m_copies->load());
+  if (Config::is_supported(name)) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_config.get(name);
+  }
+  Exception::raise("device '", get_device_name(), "' has no property '", name, "'");
+}
+
+std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, const Config& config,
+                                               const std::shared_ptr<RemoteContext>& context,
+                                               bool loaded_from_cache) const {
+  FERRY_ASSERT(model, get_device_name(), " compile_model: the model is null");
+  for (const auto& node : model->get_ordered_ops()) {
+    FERRY_ASSERT(ExecutionPlan::is_supported(*node), get_device_name(), " cannot compile model '",
+                 model->get_friendly_name(), "': op '", node->get_friendly_name(), "' of type ",
+                 node->get_type_info().name, " (", node->get_type_info().version_id, ") has no reference kernel");
+  }
+  // The compiled model owns a private copy: later edits of the caller's model do not reach it.
+  std::shared_ptr<const Model> own_model = model->clone();
+  const auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
+  return std::make_shared<CompiledModel>(own_model, self, context, config, loaded_from_cache);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
+                                                      const AnyMap& properties) const {
+  return compile(model, config_with(properties), m_contexts.get_default(get_device_name()), false);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
+                                                      const AnyMap& properties,
+                                                      const std::shared_ptr<IRemoteContext>& context) const {
+  return compile(model, config_with(properties), own_context(context), false);
+}
+
+std::shared_ptr<RemoteContext> Plugin::own_context(const std::shared_ptr<IRemoteContext>& context) const {
+  FERRY_ASSERT(context, get_device_name(), ": the remote context is null");
+  auto own = std::dynamic_pointer_cast<RemoteContext>(context);
+  FERRY_ASSERT(own && own->get_device_name() == get_device_name(), "device '", get_device_name(),
+               "' cannot use a remote context of device '", context->get_device_name(), "'");
+  return own;
+}
+
+std::shared_ptr<IRemoteContext> Plugin::create_context(const AnyMap& params) const {
+  return m_contexts.create(get_device_name(), params);
+}
+
+std::shared_ptr<IRemoteContext> Plugin::get_default_context(const AnyMap& params) const {
+  check_device_arguments(params, get_device_name());
+  return m_contexts.get_default(get_device_name());
+}
+
+std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const AnyMap& properties) const {
+  return import_model(blob, m_contexts.get_default(get_device_name()), properties);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const std::shared_ptr<IRemoteContext>& context,
+                                                     const AnyMap& properties) const {
+  const auto own = own_context(context);
+  blob_format::Contents contents = blob_format::read(blob, get_device_name());
+  // The blob's settings are those it was compiled with; `properties` may override them.
+  Config config;
+  config.set(contents.settings, get_device_name());
+  config.set(properties, get_device_name());
+  return compile(contents.model, config, own, true);
+}
+
+SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+  FERRY_ASSERT(model, get_device_name(), " query_model: the model is null");
+  config_with(properties);  // refuses bad properties as compile_model would
+  SupportedOpsMap supported;
+  for (const auto& node : model->get_ordered_ops()) {
+    if (ExecutionPlan::is_supported(*node)) supported[node->get_friendly_name()] = get_device_name();
+  }
+  return supported;
+}
+
+}  // namespace ferry::template_plugin

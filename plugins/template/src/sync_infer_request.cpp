@@ -1,0 +1,72 @@
+#include "sync_infer_request.hpp"
+
+#include "compiled_model.hpp"
+#include "ferry/plugin/iremote_tensor.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "remote_context.hpp"
+#include "remote_tensor.hpp"
+
+namespace ferry::template_plugin {
+namespace {
+
+// `tensor` as a host tensor over the same memory: a TEMPLATE remote tensor's host view, or the
+// tensor itself. check_tensor has already refused every other kind of remote tensor.
+Tensor host_tensor(const Tensor& tensor) {
+  if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(tensor.get_impl()))
+    return Tensor(remote->host_view());
+  return tensor;
+}
+
+std::string port_text(const Output<const Node>& port) {
+  const auto& names = port.get_names();
+  return names.empty() ? port.get_node()->get_friendly_name() + ":" + std::to_string(port.get_index())
+                       : *names.begin();
+}
+
+}  // namespace
+
+SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
+    : ISyncInferRequest(compiled_model),
+      m_state(compiled_model->get_plan().make_state()),
+      m_inputs(get_inputs().size()),
+      m_outputs(get_outputs().size()) {}
+
+const CompiledModel& SyncInferRequest::compiled_model() const {
+  return static_cast<const CompiledModel&>(*get_compiled_model());
+}
+
+void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor& tensor) const {
+  ISyncInferRequest::check_tensor(port, tensor);
+  const auto remote = std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl());
+  if (!remote) return;
+  const RemoteContext& context = compiled_model().get_template_context();
+  const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
+  FERRY_ASSERT(own, "tensor for port '", port_text(port), "' is a remote tensor of device '",
+               remote->get_device_name(), "'; a model compiled for ", context.describe(),
+               " takes host tensors or tensors of that context");
+  FERRY_ASSERT(own->get_device_name() == context.get_device_name() && own->get_context_id() == context.get_id(),
+               "tensor for port '", port_text(port), "' belongs to ", own->get_device_name(), " context ",
+               own->get_context_id(), ", but the model was compiled for ", context.describe());
+}
+
+void SyncInferRequest::infer() {
+  check_tensors();
+  for (size_t i = 0; i < m_inputs.size(); ++i) {
+    convert_batched_tensors(i);
+    m_inputs[i] = host_tensor(input_tensor(i));
+  }
+  for (size_t k = 0; k < m_outputs.size(); ++k) m_outputs[k] = host_tensor(output_tensor(k));
+
+  const bool profiling = compiled_model().get_config().enable_profiling;
+  compiled_model().get_plan().run(m_state, m_inputs, m_outputs, profiling ? &m_profile : nullptr);
+
+  // An output bound to no tensor (dynamic element type) receives the kernel's new tensor.
+  for (size_t k = 0; k < m_outputs.size(); ++k) {
+    if (!output_tensor(k)) output_tensor(k) = m_outputs[k];
+  }
+  // Hold no reference to the caller's tensors between inferences.
+  for (auto& tensor : m_inputs) tensor = Tensor();
+  for (auto& tensor : m_outputs) tensor = Tensor();
+}
+
+}  // namespace ferry::template_plugin

@@ -1,0 +1,73 @@
+#!/bin/bash
+# Installs Ferry into a temporary prefix and uses it the way a developer outside Bazel does:
+# the installed tools run, and the out-of-tree LOOP plugin + application build with
+# g++ $(pkg-config --cflags --libs ferry) and with CMake find_package(Ferry), register LOOP
+# through a plugins.xml, and compute the right outputs.
+set -euo pipefail
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+prefix="$TEST_TMPDIR/prefix"
+work="$TEST_TMPDIR/work"
+rm -rf "$prefix" "$work"
+mkdir -p "$work"
+
+"$TEST_SRCDIR/ferry/tools/install/install" --prefix="$prefix" || fail "install failed"
+
+# The installed programs must not find anything through Bazel's runfiles.
+installed() { env -u TEST_SRCDIR -u RUNFILES_DIR -u RUNFILES_MANIFEST_FILE -u FERRY_PLUGINS_XML "$@"; }
+
+# --- layout
+for file in include/ferry/ferry.hpp include/ferry/plugin/plugin_entry.hpp include/ferry/graph/ops.hpp \
+  include/ferry/template/properties.hpp lib/libferry.so lib/plugins.xml lib/ferry/libferry_template_plugin.so \
+  lib/pkgconfig/ferry.pc lib/cmake/Ferry/FerryConfig.cmake lib/cmake/Ferry/FerryConfigVersion.cmake \
+  bin/query_device bin/benchmark_app bin/ferry_run share/ferry/models/cnn.xml share/ferry/models/cnn.bin \
+  share/ferry/examples/CMakeLists.txt; do
+  [ -f "$prefix/$file" ] || fail "$file is not installed"
+done
+[ ! -L "$prefix/lib/libferry.so" ] || fail "lib/libferry.so is a symlink, not the library"
+grep -q 'location="ferry/libferry_template_plugin.so"' "$prefix/lib/plugins.xml" ||
+  fail "lib/plugins.xml does not list the template plugin relative to itself: $(cat "$prefix/lib/plugins.xml")"
+readelf -d "$prefix/bin/query_device" | grep -q 'R.*PATH.*\$ORIGIN/../lib' || fail "bin/query_device has no \$ORIGIN/../lib RUNPATH"
+
+# --- the installed tools find libferry.so and, next to it, plugins.xml
+installed "$prefix/bin/query_device" > "$work/query_device.txt" || fail "query_device failed"
+grep -q "^TEMPLATE" "$work/query_device.txt" || fail "query_device lists no TEMPLATE device: $(cat "$work/query_device.txt")"
+grep -q "RO  FULL_DEVICE_NAME" "$work/query_device.txt" || fail "query_device prints no FULL_DEVICE_NAME"
+installed "$prefix/bin/ferry_run" > "$work/ferry_run.txt" || fail "ferry_run failed: $(cat "$work/ferry_run.txt")"
+grep -q "^Output probs" "$work/ferry_run.txt" || fail "ferry_run printed no output: $(cat "$work/ferry_run.txt")"
+installed "$prefix/bin/benchmark_app" -m "$prefix/share/ferry/models/mlp.xml" -api sync -niter 3 \
+  -report_json "$work/report.json" > "$work/benchmark.txt" || fail "benchmark_app failed"
+grep -q '"count": 3,' "$work/report.json" || fail "benchmark_app's JSON has no count 3: $(cat "$work/report.json")"
+
+# --- the example with g++ and pkg-config
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+[ "$(pkg-config --modversion ferry)" = "$(installed "$prefix/bin/query_device" --version)" ] || fail "ferry.pc has the wrong version"
+example="$prefix/share/ferry/examples"
+mkdir -p "$work/gxx"
+# shellcheck disable=SC2046  # pkg-config's output is a list of flags
+g++ -shared -fPIC -o "$work/gxx/libferry_loop_plugin.so" "$example"/loop_plugin/*.cpp $(pkg-config --cflags --libs ferry) &
+plugin_build=$!
+# shellcheck disable=SC2046
+g++ -o "$work/gxx/run_on_loop" "$example/app/run_on_loop.cpp" $(pkg-config --cflags --libs ferry) || fail "g++ app"
+wait "$plugin_build" || fail "g++ plugin"
+cp "$example/plugins.xml" "$work/gxx/"
+installed "$work/gxx/run_on_loop" "$work/gxx/plugins.xml" > "$work/gxx.txt" || fail "run_on_loop (g++): $(cat "$work/gxx.txt")"
+grep -q "^OK" "$work/gxx.txt" || fail "run_on_loop (g++) did not say OK"
+grep -q "Devices:.*LOOP" "$work/gxx.txt" || fail "run_on_loop (g++) did not list LOOP"
+
+# --- the example with CMake find_package(Ferry)
+cmake -S "$example" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake.txt" ||
+  fail "cmake configure: $(cat "$work/cmake.txt")"
+cmake --build "$work/cmake" -j 2 >> "$work/cmake.txt" || fail "cmake build: $(cat "$work/cmake.txt")"
+installed "$work/cmake/run_on_loop" "$work/cmake/plugins.xml" > "$work/cmake_run.txt" || fail "run_on_loop (cmake)"
+grep -q "^OK" "$work/cmake_run.txt" || fail "run_on_loop (cmake) did not say OK"
+
+# find_package refuses a version of another major number.
+mkdir -p "$work/version"
+printf 'cmake_minimum_required(VERSION 3.16)\nproject(v CXX)\nfind_package(Ferry 1999 REQUIRED)\n' > "$work/version/CMakeLists.txt"
+if cmake -S "$work/version" -B "$work/version/build" -DCMAKE_PREFIX_PATH="$prefix" > /dev/null 2>&1; then
+  fail "find_package(Ferry 1999) accepted version $(pkg-config --modversion ferry)"
+fi
+
+echo "PASS"
