@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "ferry/graph/ir/ir_reader.hpp"
+#include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
 #include "ferry/graph/reference_executor.hpp"
 #include "ferry/runtime/tensor.hpp"
@@ -100,6 +101,10 @@ TEST_P(OpenVinoModelTest, EvaluatesToOpenVinoCpuOutputs) {
     }
     EXPECT_EQ(bad, 0u) << want.name;
   }
+  // Ferry's own writing of the model, for testing/models/check_ferry_ir_with_openvino.py
+  // (bazel test keeps these in bazel-testlogs/.../test.outputs).
+  if (const char* outputs_dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR"))
+    save_model(model, std::string(outputs_dir) + "/" + GetParam() + ".xml");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllModels, OpenVinoModelTest,

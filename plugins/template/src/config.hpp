@@ -20,6 +20,7 @@ struct Config {
   hint::PerformanceMode performance_mode = hint::PerformanceMode::LATENCY;
   streams::Num num_streams = streams::AUTO;
   uint32_t num_requests = 0;  // PERFORMANCE_HINT_NUM_REQUESTS; 0: no limit
+  // Recorded and reported; the reference kernels compute the same way in both modes.
   hint::ExecutionMode execution_mode = hint::ExecutionMode::PERFORMANCE;
   element::Type inference_precision = element::f32;
   bool enable_profiling = false;

@@ -55,14 +55,22 @@ void SyncInferRequest::infer() {
     convert_batched_tensors(i);
     m_inputs[i] = host_tensor(input_tensor(i));
   }
-  for (size_t k = 0; k < m_outputs.size(); ++k) m_outputs[k] = host_tensor(output_tensor(k));
+  for (size_t k = 0; k < m_outputs.size(); ++k) {
+    const Tensor& bound = output_tensor(k);
+    // Kernels write dense memory: a strided output (an ROI view) gets the result copied in.
+    m_outputs[k] = bound && !bound.is_continuous() ? Tensor() : host_tensor(bound);
+  }
 
   const bool profiling = compiled_model().get_config().enable_profiling;
   compiled_model().get_plan().run(m_state, m_inputs, m_outputs, profiling ? &m_profile : nullptr);
 
-  // An output bound to no tensor (dynamic element type) receives the kernel's new tensor.
   for (size_t k = 0; k < m_outputs.size(); ++k) {
-    if (!output_tensor(k)) output_tensor(k) = m_outputs[k];
+    Tensor& bound = output_tensor(k);
+    if (!bound) {
+      bound = m_outputs[k];  // an output with a dynamic element type: the kernel's new tensor
+    } else if (!bound.is_continuous()) {
+      m_outputs[k].copy_to(bound);
+    }
   }
   // Hold no reference to the caller's tensors between inferences.
   for (auto& tensor : m_inputs) tensor = Tensor();

@@ -14,7 +14,8 @@ class CompiledModel;
 // infer(): checks the bound tensors, joins batches given with set_tensors, then runs the
 // compiled model's ExecutionPlan from the input tensors into the output tensors. Remote tensors
 // of the model's context are read and written in place (their memory is host memory); nothing
-// else is copied or allocated beyond what ExecutionPlan describes.
+// else is copied or allocated beyond what ExecutionPlan describes, except for a strided output
+// tensor (an ROI view), which receives a copy of the result.
 class SyncInferRequest final : public ISyncInferRequest {
  public:
   explicit SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);

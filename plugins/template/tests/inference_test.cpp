@@ -52,6 +52,26 @@ TEST(TemplateInference, OutputsAreWrittenIntoTheTensorsTheUserSet) {
   expect_values_near(probs_memory, mlp_reference(x, kBatch).probs);
 }
 
+TEST(TemplateInference, StridedOutputTensorReceivesTheValues) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp(kBatch), "TEMPLATE");
+  InferRequest request = compiled.create_infer_request();
+  Tensor frame = make_f32({4, 4}, std::vector<float>(16, -1.0f));
+  request.set_output_tensor(0, Tensor(frame, Coordinate{1, 1}, Coordinate{3, 3}));  // rows 1-2, columns 1-2
+  const auto x = sample_values(kBatch * kMlpIn, 14);
+  request.set_input_tensor(make_f32({kBatch, kMlpIn}, x));
+  request.infer();
+  const auto probs = mlp_reference(x, kBatch).probs;
+  const auto values = values_of(frame);
+  for (size_t row = 0; row < 4; ++row) {
+    for (size_t column = 0; column < 4; ++column) {
+      const bool inside = row >= 1 && row < 3 && column >= 1 && column < 3;
+      const float expected = inside ? probs[(row - 1) * kMlpOut + (column - 1)] : -1.0f;
+      EXPECT_NEAR(values[row * 4 + column], expected, 1e-5f) << row << "," << column;
+    }
+  }
+}
+
 TEST(TemplateInference, AsyncWithCallbackMatchesSync) {
   Core core;
   CompiledModel compiled = core.compile_model(make_cnn(), "TEMPLATE");
