@@ -4,9 +4,10 @@
 it again), runs it on OpenVINO's CPU plugin with the stored inputs and compares with the stored
 expected outputs.
 
-    bazel test //core:ir_reader_openvino_test --nozip_undeclared_test_outputs
-    .venv/bin/python testing/models/check_ferry_ir_with_openvino.py \\
-        bazel-testlogs/core/ir_reader_openvino_test/test.outputs
+    bazel test //core:ir_reader_openvino_test --nocache_test_results
+    mkdir /tmp/ferry_ir && cd /tmp/ferry_ir && \\
+        unzip /work/main/bazel-testlogs/core/ir_reader_openvino_test/test.outputs/outputs.zip
+    .venv/bin/python testing/models/check_ferry_ir_with_openvino.py /tmp/ferry_ir
 """
 import os
 import sys
@@ -14,6 +15,7 @@ import sys
 import numpy as np
 import openvino as ov
 
+DTYPES = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i64": np.int64, "u8": np.uint8}
 MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openvino")
 
 
@@ -26,7 +28,7 @@ def read_manifest(name):
                 continue
             kind, tensor_name, element_type, rank = fields[0], fields[1], fields[2], int(fields[3])
             shape = [int(d) for d in fields[4:4 + rank]]
-            dtype = np.dtype(ov.Type(element_type).to_dtype()).newbyteorder("<")
+            dtype = np.dtype(DTYPES[element_type]).newbyteorder("<")
             data = np.fromfile(os.path.join(MODELS, fields[4 + rank]), dtype=dtype).reshape(shape)
             tensors.append((kind, tensor_name, data))
     return tensors

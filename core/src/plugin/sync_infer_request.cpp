@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <sstream>
 
-#include "ferry/graph/coordinate.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/runtime/exception.hpp"
 #include "port_name.hpp"

@@ -136,16 +136,8 @@ void CoreImpl::set_device_properties(const DeviceName& device, const AnyMap& pro
   AnyMap core = take_core_properties(plugin_properties);
   if (!core.empty()) set_core_properties(core);
   if (plugin_properties.empty()) return;
-  plugin_properties = with_device_id(device, plugin_properties);
-  {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    auto found = m_registrations.find(device.base);
-    if (found != m_registrations.end() && !found->second.loaded.plugin) {
-      found->second.pending.push_back(plugin_properties);
-      return;
-    }
-  }
-  get_plugin(device.base).plugin->set_property(plugin_properties);
+  // Loads the plugin if needed, so a bad property or value is reported by this call.
+  get_plugin(device.base).plugin->set_property(with_device_id(device, plugin_properties));
 }
 
 CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const DeviceName& device,

@@ -39,7 +39,7 @@ class CoreImpl {
  private:
   struct Registration {
     std::string location;
-    std::vector<AnyMap> pending;  // set_property calls waiting for the plugin to load, in order
+    std::vector<AnyMap> pending;  // plugins.xml / register_plugin properties, applied on load
     LoadedPlugin loaded;          // empty until first use
   };
   CompiledModel compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,

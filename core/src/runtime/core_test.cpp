@@ -124,8 +124,9 @@ TEST(Core, PropertiesAreRoutedToTheDevice) {
   EXPECT_FALSE(core.get_versions("TEMPLATE").at("TEMPLATE").description.empty());
 }
 
-TEST(Core, PropertiesSetBeforeLoadingApplyWhenThePluginLoads) {
-  Core core;  // nothing loaded yet: set_property queues, the first use loads and applies
+TEST(Core, SetPropertyOnAnUnusedDeviceReportsBadValuesAtOnce) {
+  Core core;  // nothing loaded yet: set_property loads the plugin, so errors come from this call
+  EXPECT_ERROR_CONTAINS(core.set_property("TEMPLATE", {{num_streams.name(), "lots"}}), "lots");
   core.set_property("TEMPLATE", num_streams(2));
   EXPECT_EQ(core.get_property("TEMPLATE", num_streams), streams::Num(2));
 }
@@ -144,7 +145,11 @@ TEST(Core, MultiSpreadsRequestsOverDevices) {
   EXPECT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"TEMPLATE", "TEMPLATE.0"}));
   for (int i = 0; i < 3; ++i) expect_mlp_works(compiled, "MULTI request " + std::to_string(i));
   EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "MULTI:TEMPLATE,NOPE"), "unknown device 'NOPE'");
-  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "BATCH:TEMPLATE(4)"), "BATCH");
+  // BATCH (automatic batching, batch_device_test.cpp): at batch 1 every request is a full group.
+  CompiledModel batched = core.compile_model(make_mlp(), "BATCH:TEMPLATE(1)");
+  EXPECT_EQ(batched.get_property(execution_devices), std::vector<std::string>{"TEMPLATE"});
+  expect_mlp_works(batched, "BATCH request");
+  EXPECT_EQ(batched.get_property("BATCHED_INFERENCES").as<uint64_t>(), 1u);
 }
 
 TEST(Core, CacheDirSkipsCompilationAndRebuildsDamagedEntries) {

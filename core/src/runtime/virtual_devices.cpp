@@ -1,5 +1,6 @@
 #include "virtual_devices.hpp"
 
+#include "batch_device.hpp"
 #include "core_impl.hpp"
 #include "ferry/runtime/exception.hpp"
 #include "multi_compiled_model.hpp"
@@ -21,8 +22,9 @@ CompiledModel compile_virtual_device(const CoreImpl& core, const std::shared_ptr
     auto impl = std::make_shared<MultiCompiledModel>(model, device.targets, std::move(compiled));
     return CompiledModel(impl, libraries);
   }
+  if (device.base == "BATCH") return compile_batch_device(core, model, device, properties);
   Exception::raise("device '", device.full_name(), "': virtual device '", device.base,
-                   "' is not available (the core provides MULTI; automatic batching, BATCH, is not implemented)");
+                   "' is not available (the core provides MULTI and BATCH)");
 }
 
 }  // namespace ferry

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <memory>
+
+#include "batch_sync_infer_request.hpp"
+#include "ferry/plugin/iasync_infer_request.hpp"
+
+namespace ferry {
+
+// A BATCH user request's asynchronous side: two stages and no thread of its own. Stage one, on
+// the caller's thread inside start_async, copies set inputs into the slot and submits it (the
+// submission that fills the group starts the batched device request). Stage two runs on the
+// slot's BatchCompletion, i.e. on the thread that finished the batched (or fallback) inference:
+// it copies set outputs out of the slot, then the callback runs.
+//
+// cancel() does not take a submitted slot out of its group: the request ends Cancelled when its
+// slot's inference ends.
+class BatchAsyncInferRequest final : public IAsyncInferRequest {
+ public:
+  BatchAsyncInferRequest(const std::shared_ptr<BatchSyncInferRequest>& request,
+                         const std::shared_ptr<threading::ITaskExecutor>& callback_executor);
+  ~BatchAsyncInferRequest() override;
+
+ private:
+  BatchSyncInferRequest& m_request;
+};
+
+}  // namespace ferry
