@@ -31,7 +31,7 @@ status=0
 
 # --- ferry_run: the default model, then a named one on a named device
 "$tools/ferry_run" > "$out/run.txt" || fail "ferry_run failed: $(cat "$out/run.txt")"
-for expected in "Available devices: TEMPLATE" "Device: TEMPLATE" "Output probs (f32 \[1,5\])" "Latency: first inference"; do
+for expected in "Available devices: TEMPLATE" "Device: TEMPLATE" "Output probs: f32 \[1,5\]" "Latency: first inference"; do
   grep -q "$expected" "$out/run.txt" || fail "ferry_run printed no '$expected': $(cat "$out/run.txt")"
 done
 "$tools/ferry_run" --model "$models/dynamic.xml" --device TEMPLATE --shape "[2,5,8]" --runs 2 > "$out/run2.txt" ||

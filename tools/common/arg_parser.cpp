@@ -101,7 +101,7 @@ ParsedArgs ArgParser::parse(const std::vector<std::string>& args) const {
     const std::string name = arg.substr(dashes, equals == std::string::npos ? std::string::npos : equals - dashes);
     const std::string spelled = arg.substr(0, equals);
     const Flag* flag = find(name);
-    if (!flag) throw UsageError("unknown flag '" + spelled + "' (see -h for the flags " + m_program + " takes)");
+    if (!flag) throw UsageError("unknown flag '" + spelled + "'");
     if (parsed.has(name)) throw UsageError(spelled + ": given more than once");
     std::string value;
     if (flag->value_name.empty()) {

@@ -53,9 +53,4 @@ void require_static_inputs(const Model& model, const std::string& flag) {
                        inputs[i].get_partial_shape().to_string() + ": give a static one with " + flag);
 }
 
-std::string describe_port(const Output<const Node>& port) {
-  return port_name(port, port.get_index()) + " (" + port.get_element_type().get_type_name() + " " +
-         port.get_partial_shape().to_string() + ")";
-}
-
 }  // namespace ferry::tools

@@ -19,7 +19,4 @@ void apply_input_shapes(Model& model, const std::vector<ShapeSpec>& shapes, cons
 // Throws a UsageError naming the first input whose shape is not static, its shape, and `flag`.
 void require_static_inputs(const Model& model, const std::string& flag);
 
-// "image (f32 [1,3,16,16])": an input or output port for people.
-std::string describe_port(const Output<const Node>& port);
-
 }  // namespace ferry::tools

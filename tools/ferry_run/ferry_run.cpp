@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -51,6 +52,18 @@ double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+std::string ms_text(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", ms);
+  return text;
+}
+
+// "probs: f32 [1,5]": a port's name with the actual tensor's type and shape.
+std::string describe_tensor(const Output<const Node>& port, const Tensor& tensor) {
+  const std::string name = port.get_names().empty() ? "#" + std::to_string(port.get_index()) : port.get_any_name();
+  return name + ": " + tensor.get_element_type().get_type_name() + " " + tensor.get_shape().to_string();
+}
+
 std::string executed_on(const CompiledModel& compiled, const std::string& fallback) {
   try {
     const auto devices = compiled.get_property(execution_devices);
@@ -90,14 +103,14 @@ int run(const FerryRunOptions& options) {
     compiled = core.compile_model(model, device);
     std::cout << "Device: " << device << "\n";
   }
-  std::cout << "Compiled in " << ms_since(compile_start) << " ms\n";
+  std::cout << "Compiled in " << ms_text(ms_since(compile_start)) << "\n";
 
   InferRequest request = compiled.create_infer_request();
   for (size_t i = 0; i < compiled.inputs().size(); ++i) {
     Tensor input = request.get_input_tensor(i);
     fill_random(input, options.seed + i);
-    std::cout << "Input  " << describe_port(compiled.input(i)) << ": seeded random data (seed " << options.seed + i
-              << ")\n";
+    std::cout << "Input  " << describe_tensor(compiled.input(i), input) << ", seeded random data (seed "
+              << options.seed + i << ")\n";
   }
 
   const Clock::time_point first_start = Clock::now();
@@ -112,12 +125,11 @@ int run(const FerryRunOptions& options) {
 
   for (size_t i = 0; i < compiled.outputs().size(); ++i) {
     const Tensor output = request.get_output_tensor(i);
-    std::cout << "Output " << describe_port(compiled.output(i)) << "\n"
-              << "       shape " << output.get_shape() << ", " << output.get_element_type() << ": "
-              << format_summary(summarize(output)) << "\n";
+    std::cout << "Output " << describe_tensor(compiled.output(i), output) << "\n"
+              << "       " << format_summary(summarize(output)) << "\n";
   }
-  std::cout << "Latency: first inference " << first_ms << " ms, median of " << options.runs << " "
-            << compute_latency_stats(latencies).median_ms << " ms\n";
+  std::cout << "Latency: first inference " << ms_text(first_ms) << ", median of " << options.runs << " runs "
+            << ms_text(compute_latency_stats(latencies).median_ms) << "\n";
   return 0;
 }
 

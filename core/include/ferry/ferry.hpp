@@ -4,6 +4,7 @@
 #include "ferry/graph/element_type.hpp"
 #include "ferry/graph/layout.hpp"
 #include "ferry/graph/model.hpp"
+#include "ferry/graph/ops.hpp"
 #include "ferry/graph/partial_shape.hpp"
 #include "ferry/graph/shape.hpp"
 #include "ferry/runtime/any.hpp"

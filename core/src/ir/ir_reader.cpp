@@ -130,10 +130,8 @@ class ModelBuilder {
     }
     // A Result has an output in the graph (the model output) but none in the IR.
     const bool is_result = op_type == "Result";
-    FERRY_ASSERT(is_result || node->get_output_size() == layer.outputs.size(), where, ": the IR lists ", layer.outputs.size(),
-                 " output ports, but the op has ", node->get_output_size(), " outputs");
-    FERRY_ASSERT(node->get_input_size() == layer.inputs.size(), where, ": the IR connects ", layer.inputs.size(),
-                 " inputs, but the op has ", node->get_input_size());
+    FERRY_ASSERT(is_result || node->get_output_size() == layer.outputs.size(), where, ": the IR lists ",
+                 layer.outputs.size(), " output ports, but the op has ", node->get_output_size(), " outputs");
 
     for (size_t i = 0; i < layer.outputs.size(); ++i) {
       const IrPort& port = layer.outputs[i];
@@ -142,10 +140,12 @@ class ModelBuilder {
       if (!names.empty()) node->output(i).add_names(TensorNames(names.begin(), names.end()));
       ir::read_node_rt_info(port.node.child("rt_info"), node->output(i).get_rt_info(), where);
     }
-    if (const pugi::xml_attribute output_names = layer.node.attribute("output_names")) {
+    // OpenVINO 2025+ also lists a Result's tensor names on the layer; Ferry's Result shares the
+    // names of the value it reads.
+    const pugi::xml_attribute output_names = layer.node.attribute("output_names");
+    if (is_result && output_names) {
       const auto names = ir::parse_tensor_names(output_names.value());
-      if (!names.empty() && node->get_output_size() > 0)
-        node->output(0).add_names(TensorNames(names.begin(), names.end()));
+      if (!names.empty()) node->output(0).add_names(TensorNames(names.begin(), names.end()));
     }
     ir::read_node_rt_info(layer.node.child("rt_info"), node->get_rt_info(), where);
     m_nodes[index] = node;

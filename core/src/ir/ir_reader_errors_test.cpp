@@ -174,7 +174,7 @@ TEST(IrReaderErrorsTest, PortCountMismatch) {
   std::string two_inputs = kRelu;
   two_inputs.replace(two_inputs.find("</input>"), 0, "<port id=\"5\" precision=\"FP32\"/>");
   EXPECT_ERROR_CONTAINS(
-      read(net(std::string(kParameter) + two_inputs + kResult, kReluEdges + edge(0, 0, 1, 5))), "name='act'");
+      read(net(std::string(kParameter) + two_inputs + kResult, kReluEdges + edge(0, 0, 1, 5))), "name='act'", "expects 1 input, got 2");
 }
 
 TEST(IrReaderErrorsTest, InconsistentShapesAndTypes) {

@@ -14,6 +14,14 @@ BatchAsyncInferRequest::BatchAsyncInferRequest(const std::shared_ptr<BatchSyncIn
 }
 
 // The stages use m_request: wait for the inference in flight before it goes.
-BatchAsyncInferRequest::~BatchAsyncInferRequest() { stop_and_wait(); }
+BatchAsyncInferRequest::~BatchAsyncInferRequest() {
+  m_request.withdraw();
+  stop_and_wait();
+}
+
+void BatchAsyncInferRequest::cancel() {
+  IAsyncInferRequest::cancel();
+  m_request.withdraw();
+}
 
 }  // namespace ferry

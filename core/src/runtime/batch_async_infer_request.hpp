@@ -13,13 +13,16 @@ namespace ferry {
 // slot's BatchCompletion, i.e. on the thread that finished the batched (or fallback) inference:
 // it copies set outputs out of the slot, then the callback runs.
 //
-// cancel() does not take a submitted slot out of its group: the request ends Cancelled when its
-// slot's inference ends.
+// cancel() takes a request that waits for its group out of it, so it ends Cancelled at once; a
+// request whose batch already runs ends Cancelled when the batch ends. Destroying a waiting
+// request cancels it likewise instead of waiting for the timeout.
 class BatchAsyncInferRequest final : public IAsyncInferRequest {
  public:
   BatchAsyncInferRequest(const std::shared_ptr<BatchSyncInferRequest>& request,
                          const std::shared_ptr<threading::ITaskExecutor>& callback_executor);
   ~BatchAsyncInferRequest() override;
+
+  void cancel() override;
 
  private:
   BatchSyncInferRequest& m_request;

@@ -139,6 +139,18 @@ void BatchCollector::submit(BatchSlot& slot) {
   }
 }
 
+void BatchCollector::withdraw(BatchSlot& slot) {
+  std::shared_ptr<BatchCompletion> completion;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (slot.state != BatchSlot::State::READY) return;
+    slot.state = BatchSlot::State::IDLE;
+    completion = slot.completion;
+  }
+  completion->complete(std::make_exception_ptr(
+      Cancelled("device '" + m_device + "': the infer request was cancelled while waiting for its batch")));
+}
+
 void BatchCollector::launch_batch(Group& group) {
   try {
     group.batched.start_async();

@@ -54,6 +54,9 @@ class BatchCollector {
   // The slot's inputs are in its views: run it with its group, or alone after the timeout.
   // slot.completion completes when its outputs are in its views.
   void submit(BatchSlot& slot);
+  // Takes a submitted slot that still waits for its group out of it: its completion comes at
+  // once, with ferry::Cancelled. Nothing happens to a slot that is not waiting.
+  void withdraw(BatchSlot& slot);
   // Runs the slot alone, now, on the calling thread (ISyncInferRequest::infer without batching).
   void infer_alone(BatchSlot& slot);
   std::vector<ProfilingInfo> profiling_info(const BatchSlot& slot) const;

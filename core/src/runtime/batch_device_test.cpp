@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "ferry/ferry.hpp"
+#include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/matmul.hpp"
@@ -229,6 +231,43 @@ TEST(BatchDevice, ReleasedSlotsAreReusedByNewRequests) {
   expect_results(fresh, inputs_for(2), "fresh");
 }
 
+TEST(BatchDevice, CancelAndDestroyTakeAWaitingRequestOutOfItsGroup) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_model(), "BATCH:TEMPLATE(2)", kNoTimeout);
+  InferRequest a = compiled.create_infer_request(), b = compiled.create_infer_request();
+  std::atomic<int> callbacks{0};
+  a.set_callback([&](std::exception_ptr error) {
+    EXPECT_TRUE(error);
+    ++callbacks;
+  });
+  fill(a, inputs_for(1));
+  a.start_async();
+  a.cancel();  // a waits for b: cancelled at once, not after the (long) timeout
+  EXPECT_THROW(a.wait(), Cancelled);
+  EXPECT_EQ(callbacks.load(), 1);
+  EXPECT_EQ(counter(compiled, kBatched) + counter(compiled, kFallback), 0u);
+
+  // The group still works: both requests now run as one batch.
+  a.set_callback(nullptr);
+  fill(a, inputs_for(2));
+  fill(b, inputs_for(3));
+  a.start_async();
+  b.start_async();
+  a.wait();
+  b.wait();
+  EXPECT_EQ(counter(compiled, kBatched), 1u);
+  expect_results(a, inputs_for(2), "a after cancel");
+  expect_results(b, inputs_for(3), "b");
+
+  // Destroying a waiting request cancels it too (its destructor would otherwise wait the timeout).
+  {
+    InferRequest waiting = std::move(b);
+    fill(waiting, inputs_for(4));
+    waiting.start_async();
+  }
+  EXPECT_EQ(counter(compiled, kBatched) + counter(compiled, kFallback), 1u);
+}
+
 TEST(BatchDevice, ConcurrentRequestsAlwaysGetTheirOwnResults) {
   Core core;
   CompiledModel compiled = core.compile_model(make_model(), "BATCH:TEMPLATE(4)", {{"AUTO_BATCH_TIMEOUT", 30}});
@@ -279,6 +318,23 @@ TEST(BatchDevice, CallbacksMayRestartTheirRequest) {
   expect_results(a, inputs_for(5), "a, restarted from its callback");
   expect_results(b, inputs_for(6), "b, second round");
   EXPECT_EQ(counter(compiled, kBatched), 2u);
+}
+
+TEST(BatchDevice, PluginSyncRequestRunsAloneWithoutWaiting) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_model(), "BATCH:TEMPLATE(4)", kNoTimeout);
+  // The SDK's synchronous request (what a pipeline stage would call): no group, no timeout.
+  std::shared_ptr<ISyncInferRequest> sync = compiled.get_impl()->create_sync_infer_request();
+  const Inputs in = inputs_for(6);
+  std::copy(in.x.begin(), in.x.end(), sync->get_tensor(compiled.input("x")).data<float>());
+  std::copy(in.z.begin(), in.z.end(), sync->get_tensor(compiled.input("z")).data<float>());
+  sync->infer();
+  const auto [y, p] = expected(in);
+  for (size_t o = 0; o < kOut; ++o) {
+    EXPECT_NEAR(sync->get_tensor(compiled.output("y")).data<float>()[o], y[o], 1e-5f);
+    EXPECT_NEAR(sync->get_tensor(compiled.output("p")).data<float>()[o], p[o], 1e-5f);
+  }
+  EXPECT_EQ(counter(compiled, kFallback), 1u);
 }
 
 TEST(BatchDevice, CompiledModelProperties) {

@@ -38,6 +38,8 @@ void BatchSyncInferRequest::finish() {
   publish_outputs();
 }
 
+void BatchSyncInferRequest::withdraw() { m_collector->withdraw(m_slot); }
+
 void BatchSyncInferRequest::infer() {
   prepare_inputs();
   m_collector->infer_alone(m_slot);

@@ -29,6 +29,8 @@ class BatchSyncInferRequest final : public ISyncInferRequest {
   void prepare_inputs();
   void submit();
   void finish();
+  // Cancels the submitted request if it still waits for its group (BatchCollector::withdraw).
+  void withdraw();
   const std::shared_ptr<BatchCompletion>& completion() const { return m_slot.completion; }
 
  private:

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ferry/graph/node.hpp"
@@ -26,6 +27,11 @@ class InferRequest {
   void set_tensor(const std::string& tensor_name, const Tensor& tensor);
   void set_tensor(const Output<const Node>& port, const Tensor& tensor);
   void set_tensor(const Output<Node>& port, const Tensor& tensor);
+  // A node stands for its first output (e.g. a Parameter from model->get_parameters()).
+  template <typename T, typename = std::enable_if_t<std::is_base_of<Node, T>::value>>
+  void set_tensor(const std::shared_ptr<T>& node, const Tensor& tensor) {
+    set_tensor(Output<const Node>(std::static_pointer_cast<const Node>(node), 0), tensor);
+  }
   void set_tensors(const std::string& tensor_name, const std::vector<Tensor>& tensors);
   void set_tensors(const Output<const Node>& port, const std::vector<Tensor>& tensors);
   void set_input_tensor(size_t index, const Tensor& tensor);
@@ -38,6 +44,10 @@ class InferRequest {
   Tensor get_tensor(const std::string& tensor_name);
   Tensor get_tensor(const Output<const Node>& port);
   Tensor get_tensor(const Output<Node>& port);
+  template <typename T, typename = std::enable_if_t<std::is_base_of<Node, T>::value>>
+  Tensor get_tensor(const std::shared_ptr<T>& node) {
+    return get_tensor(Output<const Node>(std::static_pointer_cast<const Node>(node), 0));
+  }
   Tensor get_input_tensor(size_t index);
   Tensor get_input_tensor();
   Tensor get_output_tensor(size_t index);
