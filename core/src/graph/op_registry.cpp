@@ -21,6 +21,26 @@ void register_builtin_ops(OpRegistry& registry) {
   registry.add<op::v0::Sigmoid>();
   registry.add<op::v0::Tanh>();
   registry.add<op::v0::Exp>();
+  registry.add<op::v0::Erf>();
+  registry.add<op::v7::Gelu>();
+  registry.add<op::v0::Sqrt>();
+  registry.add<op::v0::Log>();
+  registry.add<op::v0::Abs>();
+  registry.add<op::v0::Negative>();
+  registry.add<op::v0::Floor>();
+  registry.add<op::v0::Ceiling>();
+  registry.add<op::v0::Sign>();
+  registry.add<op::v5::Round>();
+  registry.add<op::v1::Equal>();
+  registry.add<op::v1::NotEqual>();
+  registry.add<op::v1::Less>();
+  registry.add<op::v1::Greater>();
+  registry.add<op::v1::LessEqual>();
+  registry.add<op::v1::GreaterEqual>();
+  registry.add<op::v1::LogicalAnd>();
+  registry.add<op::v1::LogicalOr>();
+  registry.add<op::v1::LogicalXor>();
+  registry.add<op::v1::LogicalNot>();
   registry.add<op::v1::Softmax>();
   registry.add<op::v8::Softmax>();
   registry.add<op::v1::Reshape>();
@@ -35,6 +55,19 @@ void register_builtin_ops(OpRegistry& registry) {
   registry.add<op::v1::AvgPool>();
   registry.add<op::v14::AvgPool>();
   registry.add<op::v16::AvgPool>();
+  registry.add<op::v0::Clamp>();
+  registry.add<op::v0::PRelu>();
+  registry.add<op::v0::Elu>();
+  registry.add<op::v4::HSwish>();
+  registry.add<op::v5::HSigmoid>();
+  registry.add<op::v4::Swish>();
+  registry.add<op::v4::Mish>();
+  registry.add<op::v4::SoftPlus>();
+  registry.add<op::v5::BatchNormInference>();
+  registry.add<op::v0::DepthToSpace>();
+  registry.add<op::v0::SpaceToDepth>();
+  registry.add<op::v1::Pad>();
+  registry.add<op::v12::Pad>();
 }
 
 }  // namespace ferry

@@ -119,7 +119,8 @@ class ModelBuilder {
                  " (the IR was written for an op version Ferry does not have?)");
 
     OutputVector arguments;
-    for (const auto& source : layer.sources) arguments.push_back(m_nodes[source.from_layer]->output(source.from_output));
+    for (const auto& source : layer.sources)
+      arguments.push_back(m_nodes[source.from_layer]->output(source.from_output));
     try {
       node->set_arguments(arguments);
       node->validate_and_infer_types();

@@ -104,7 +104,8 @@ TEST(IrReaderErrorsTest, MissingUnknownOrBadAttributes) {
 
   std::string bad_shape = kParameter;
   bad_shape.replace(bad_shape.find("shape=\"2\""), 9, "shape=\"2,x\"");
-  EXPECT_ERROR_CONTAINS(read(net(bad_shape + kRelu + kResult, kReluEdges)), "layer id=0", "bad attribute shape=\"2,x\"");
+  EXPECT_ERROR_CONTAINS(read(net(bad_shape + kRelu + kResult, kReluEdges)), "layer id=0",
+                        "bad attribute shape=\"2,x\"");
 
   std::string bad_type = kParameter;
   bad_type.replace(bad_type.find("f32"), 3, "f31");
@@ -136,7 +137,8 @@ TEST(IrReaderErrorsTest, BadEdges) {
                         "layer id=0 name='x' type='Parameter'", "has no output port 5");
   EXPECT_ERROR_CONTAINS(read(net(layers, edge(0, 0, 1, 3) + edge(1, 1, 2, 0))), "name='act'", "has no input port 3");
   EXPECT_ERROR_CONTAINS(read(net(layers, kReluEdges + edge(0, 0, 1, 0))), "input port 0 of", "already has an edge");
-  EXPECT_ERROR_CONTAINS(read(net(layers, edge(1, 1, 2, 0))), "layer id=1 name='act'", "input port 0 has no incoming edge");
+  EXPECT_ERROR_CONTAINS(read(net(layers, edge(1, 1, 2, 0))), "layer id=1 name='act'",
+                        "input port 0 has no incoming edge");
   EXPECT_ERROR_CONTAINS(read(net(layers, "<edge from-layer=\"0\" to-layer=\"1\" to-port=\"0\"/>")),
                         "<edge> has no 'from-port' attribute");
   EXPECT_ERROR_CONTAINS(read(net(layers, "<edge from-layer=\"0\" from-port=\"zero\" to-layer=\"1\" to-port=\"0\"/>")),
@@ -173,8 +175,8 @@ TEST(IrReaderErrorsTest, PortCountMismatch) {
                         "the IR lists 2 output ports, but the op has 1");
   std::string two_inputs = kRelu;
   two_inputs.replace(two_inputs.find("</input>"), 0, "<port id=\"5\" precision=\"FP32\"/>");
-  EXPECT_ERROR_CONTAINS(
-      read(net(std::string(kParameter) + two_inputs + kResult, kReluEdges + edge(0, 0, 1, 5))), "name='act'", "expects 1 input, got 2");
+  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + two_inputs + kResult, kReluEdges + edge(0, 0, 1, 5))),
+                        "name='act'", "expects 1 input, got 2");
 }
 
 TEST(IrReaderErrorsTest, InconsistentShapesAndTypes) {

@@ -169,7 +169,8 @@ TEST(OpenVinoModelStructureTest, OlderOpVersionsKeepTheirVersion) {
   const auto model = read_model("op_versions");
   std::set<std::string> types;
   for (const auto& node : model->get_ordered_ops()) types.insert(node->get_type_info().to_string());
-  for (const char* expected : {"Softmax/opset1", "MaxPool/opset1", "MaxPool/opset8", "AvgPool/opset1", "AvgPool/opset14"})
+  for (const char* expected :
+       {"Softmax/opset1", "MaxPool/opset1", "MaxPool/opset8", "AvgPool/opset1", "AvgPool/opset14"})
     EXPECT_TRUE(types.count(expected)) << expected;
 }
 

@@ -148,7 +148,8 @@ std::shared_ptr<v0::Constant> constant(const element::Type& type, const Shape& s
   return v0::Constant::create(type, shape, values);
 }
 
-std::shared_ptr<v0::Parameter> parameter(const std::string& name, const element::Type& type, const PartialShape& shape) {
+std::shared_ptr<v0::Parameter> parameter(const std::string& name, const element::Type& type,
+                                         const PartialShape& shape) {
   auto node = std::make_shared<v0::Parameter>(type, shape);
   node->set_friendly_name(name);
   node->output(0).set_names({name});
@@ -216,7 +217,8 @@ TEST(IrRoundTripTest, ConvolutionsAndPools) {
                                                       Strides{1, 1}, CoordinateDiff{0, 0}, CoordinateDiff{0, 0},
                                                       Strides{1, 1}, PadType::SAME_UPPER),
                     "conv_same");
-  auto group = named(std::make_shared<v1::GroupConvolution>(conv, constant<float>(element::f32, {3, 2, 2, 1, 1}, {2.0f}),
+  auto group_filters = constant<float>(element::f32, {3, 2, 2, 1, 1}, {2.0f});
+  auto group = named(std::make_shared<v1::GroupConvolution>(conv, group_filters,
                                                             Strides{1, 1}, CoordinateDiff{0, 0}, CoordinateDiff{0, 0},
                                                             Strides{1, 1}),
                      "gconv");
@@ -251,7 +253,8 @@ TEST(IrRoundTripTest, ConstantsOfEveryElementTypeAndDynamicRank) {
       {element::f32, {0}},    {element::u8, {2, 0, 3}}};
   for (size_t i = 0; i < cases.size(); ++i) {
     std::vector<double> values(shape_size(cases[i].second));
-    for (size_t k = 0; k < values.size(); ++k) values[k] = static_cast<double>((k * 7 + i) % 5) - (cases[i].first.is_signed() ? 2 : 0);
+    const double offset = cases[i].first.is_signed() ? 2 : 0;
+    for (size_t k = 0; k < values.size(); ++k) values[k] = static_cast<double>((k * 7 + i) % 5) - offset;
     auto node = std::make_shared<v0::Constant>(cases[i].first, cases[i].second, values);
     node->set_friendly_name("c" + std::to_string(i));
     results.push_back(result(node, "c" + std::to_string(i)));
@@ -295,7 +298,8 @@ TEST(IrRoundTripTest, WritesWhatOpenVinoWrites) {
   for (const char* expected :
        {"<net name=\"spelling\" version=\"11\">", "type=\"Parameter\" version=\"opset1\"",
         "<data shape=\"?,1..10,8\" element_type=\"f32\" />", "<port id=\"0\" precision=\"FP32\" names=\"x\">",
-        "<dim>-1</dim>", "name=\"act\" type=\"ReLU\" version=\"opset1\"", "type=\"Result\" version=\"opset1\" output_names=\"y\"",
+        "<dim>-1</dim>", "name=\"act\" type=\"ReLU\" version=\"opset1\"",
+        "type=\"Result\" version=\"opset1\" output_names=\"y\"",
         "<edge from-layer=\"0\" from-port=\"0\" to-layer=\"1\" to-port=\"0\" />",
         "<edge from-layer=\"1\" from-port=\"1\" to-layer=\"2\" to-port=\"0\" />"})
     EXPECT_NE(xml.find(expected), std::string::npos) << expected << "\n" << xml;

@@ -23,7 +23,8 @@ std::vector<std::shared_ptr<Node>> layer_order(const Model& model) {
   std::vector<std::shared_ptr<Node>> order(model.get_parameters().begin(), model.get_parameters().end());
   for (const auto& node : model.get_ordered_ops()) {
     const bool listed = std::find(order.begin(), order.end(), node) != order.end();
-    const bool result = std::find(model.get_results().begin(), model.get_results().end(), node) != model.get_results().end();
+    const auto& results = model.get_results();
+    const bool result = std::find(results.begin(), results.end(), node) != results.end();
     if (!listed && !result) order.push_back(node);
   }
   order.insert(order.end(), model.get_results().begin(), model.get_results().end());

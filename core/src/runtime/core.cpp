@@ -7,6 +7,7 @@
 #include "device_name.hpp"
 #include "ferry/graph/aligned_buffer.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
+#include "ferry/graph/onnx/onnx_reader.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/iremote_context.hpp"
 #include "ferry/runtime/exception.hpp"
@@ -43,10 +44,9 @@ std::map<std::string, Version> Core::get_versions(const std::string& device_name
 std::shared_ptr<Model> Core::read_model(const std::string& model_path, const std::string& bin_path) const {
   const std::string extension = extension_of(model_path);
   if (extension == ".xml") return read_ir(model_path, bin_path);
-  if (extension == ".onnx")
-    Exception::raise("cannot read '", model_path, "': the ONNX frontend is not part of this build yet");
+  if (extension == ".onnx") return read_onnx(model_path);
   Exception::raise("cannot read '", model_path, "': unknown model format '", extension,
-                   "' (supported: .xml OpenVINO IR v11)");
+                   "' (supported: .xml OpenVINO IR v11, .onnx ONNX)");
 }
 
 std::shared_ptr<Model> Core::read_model(const std::string& model, const Tensor& weights) const {

@@ -1,0 +1,23 @@
+// The conformance suite's main(): reads the device under test from the command line before
+// GoogleTest parses (and would reject) the suite's own flags.
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "options.hpp"
+
+int main(int argc, char** argv) {
+  try {
+    ferry::conformance::parse_options(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << "\n"
+              << "usage: " << argv[0]
+              << " --device=NAME [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]"
+                 " [--config KEY=VALUE]... [gtest flags]\n";
+    return 2;
+  }
+  testing::InitGoogleTest(&argc, argv);
+  std::cout << "[ferry conformance] " << ferry::conformance::describe_options() << std::endl;
+  return RUN_ALL_TESTS();
+}

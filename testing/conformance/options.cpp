@@ -1,0 +1,85 @@
+#include "options.hpp"
+
+#include <cstdlib>
+#include <sstream>
+
+#include "ferry/runtime/exception.hpp"
+
+namespace ferry::conformance {
+namespace {
+
+// "--name=value" or "--name value": the value, advancing `i` past a separate value.
+bool take_flag(const std::string& name, int& i, int argc, char** argv, std::string& value) {
+  const std::string arg = argv[i];
+  const std::string prefix = "--" + name;
+  if (arg.rfind(prefix + "=", 0) == 0) {
+    value = arg.substr(prefix.size() + 1);
+    return true;
+  }
+  if (arg == prefix) {
+    FERRY_ASSERT(i + 1 < argc, "conformance: flag ", prefix, " needs a value");
+    value = argv[++i];
+    return true;
+  }
+  return false;
+}
+
+void add_config(const std::string& entry) {
+  const auto eq = entry.find('=');
+  FERRY_ASSERT(eq != std::string::npos && eq > 0, "conformance: --config expects KEY=VALUE, got '", entry, "'");
+  options().config[entry.substr(0, eq)] = Any(entry.substr(eq + 1));
+}
+
+}  // namespace
+
+Options& options() {
+  static Options instance;
+  return instance;
+}
+
+void parse_options(int& argc, char** argv) {
+  Options& opts = options();
+  if (const char* device = std::getenv("FERRY_CONFORMANCE_DEVICE")) opts.device = device;
+  if (const char* plugin = std::getenv("FERRY_CONFORMANCE_PLUGIN")) opts.plugin = plugin;
+  std::vector<char*> kept = {argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    std::string value;
+    if (take_flag("device", i, argc, argv, value)) {
+      opts.device = value;
+    } else if (take_flag("plugin", i, argc, argv, value)) {
+      opts.plugin = value;
+    } else if (take_flag("device_name", i, argc, argv, value)) {
+      opts.device_name = value;
+    } else if (take_flag("plugins_xml", i, argc, argv, value)) {
+      opts.plugins_xml = value;
+    } else if (take_flag("config", i, argc, argv, value)) {
+      add_config(value);
+    } else {
+      kept.push_back(argv[i]);
+    }
+  }
+  FERRY_ASSERT(!opts.device.empty(), "conformance: --device is empty");
+  for (size_t i = 0; i < kept.size(); ++i) argv[i] = kept[i];
+  argc = static_cast<int>(kept.size());
+  argv[argc] = nullptr;
+}
+
+std::string describe_options() {
+  const Options& opts = options();
+  std::ostringstream out;
+  out << "device=" << opts.device;
+  if (!opts.plugin.empty()) out << " plugin=" << opts.plugin << " as " << (opts.device_name.empty() ? opts.device : opts.device_name);
+  if (!opts.plugins_xml.empty()) out << " plugins_xml=" << opts.plugins_xml;
+  for (const auto& [key, value] : opts.config) out << " " << key << "=" << value.as<std::string>();
+  return out.str();
+}
+
+Core make_core() {
+  const Options& opts = options();
+  Core core(opts.plugins_xml);
+  if (!opts.plugin.empty()) core.register_plugin(opts.plugin, opts.device_name.empty() ? opts.device : opts.device_name);
+  if (!opts.config.empty()) core.set_property(opts.device, opts.config);
+  return core;
+}
+
+}  // namespace ferry::conformance

@@ -1,0 +1,36 @@
+#pragma once
+
+// What the conformance suite runs against: a device name, how to find its plugin, and the
+// properties to apply to the device before each test. Parsed from the command line (and
+// environment) by the suite's main() before GoogleTest sees the arguments.
+
+#include <string>
+#include <vector>
+
+#include "ferry/runtime/any.hpp"
+#include "ferry/runtime/core.hpp"
+
+namespace ferry::conformance {
+
+struct Options {
+  std::string device = "TEMPLATE";  // --device=NAME, or $FERRY_CONFORMANCE_DEVICE
+  std::string plugin;               // --plugin=LIB: register this library as `device_name`
+  std::string device_name;          // --device_name=NAME: the name LIB registers under (default: device)
+  std::string plugins_xml;          // --plugins_xml=PATH: the Core reads this file
+  AnyMap config;                    // --config KEY=VALUE (repeatable): set on the device, as text
+};
+
+// The options of this process (defaults until parse_options runs).
+Options& options();
+
+// Removes the suite's own flags from argv (leaving GoogleTest's) and stores them in options().
+// Throws ferry::Exception naming a malformed flag.
+void parse_options(int& argc, char** argv);
+
+// One line describing the options, printed at start so logs say what was tested.
+std::string describe_options();
+
+// A Core that knows the device under test, with --config applied to it.
+Core make_core();
+
+}  // namespace ferry::conformance

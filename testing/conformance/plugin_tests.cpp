@@ -1,0 +1,132 @@
+// Conformance, plugin level: registration, versions and device properties (SUPPORTED_PROPERTIES
+// complete and readable, RW round-trips, RO refuses set, unknown keys refused, ranges honoured).
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "checks.hpp"
+#include "ferry/runtime/compiled_model.hpp"
+#include "ferry/runtime/core.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "ferry/runtime/infer_request.hpp"
+#include "ferry/runtime/properties.hpp"
+#include "ferry/runtime/remote_context.hpp"
+#include "ferry/runtime/remote_tensor.hpp"
+#include "models.hpp"
+#include "options.hpp"
+
+namespace ferry::conformance {
+namespace {
+
+const std::string& device() { return options().device; }
+
+TEST(Plugin, DeviceIsListedUnderItsRegisteredName) {
+  Core core = make_core();
+  const auto devices = core.get_available_devices();
+  const bool listed = std::any_of(devices.begin(), devices.end(), [](const std::string& name) {
+    return name == device() || name.rfind(device() + ".", 0) == 0;
+  });
+  EXPECT_TRUE(listed) << "'" << device() << "' is not in get_available_devices()";
+}
+
+TEST(Plugin, VersionsNameTheDevice) {
+  Core core = make_core();
+  const auto versions = core.get_versions(device());
+  ASSERT_EQ(versions.count(device()), 1u) << "get_versions has no entry named '" << device() << "'";
+  EXPECT_FALSE(versions.at(device()).buildNumber.empty());
+  EXPECT_FALSE(versions.at(device()).description.empty());
+}
+
+TEST(Plugin, SupportedPropertiesAreCompleteAndReadable) {
+  Core core = make_core();
+  const auto keys = supported_keys(core, device());
+  std::set<std::string> unique(keys.begin(), keys.end());
+  EXPECT_EQ(unique.size(), keys.size()) << "SUPPORTED_PROPERTIES lists a key twice";
+  for (const char* required : {"SUPPORTED_PROPERTIES", "AVAILABLE_DEVICES", "FULL_DEVICE_NAME", "OPTIMIZATION_CAPABILITIES"})
+    EXPECT_EQ(unique.count(required), 1u) << "SUPPORTED_PROPERTIES lacks " << required;
+  for (const auto& key : keys) {
+    Any value;
+    EXPECT_NO_THROW(value = core.get_property(device(), key)) << key;
+    EXPECT_FALSE(value.empty()) << key << " reads back empty";
+  }
+}
+
+TEST(Plugin, ReadWritePropertiesRoundTrip) {
+  Core core = make_core();
+  for (const auto& key : supported_keys(core, device())) {
+    if (!key.is_mutable()) continue;
+    const Any value = core.get_property(device(), key);
+    EXPECT_NO_THROW(core.set_property(device(), {{key, value}})) << key << " refuses its own value";
+    const std::string text = value.as<std::string>();
+    EXPECT_NO_THROW(core.set_property(device(), {{key, Any(text)}})) << key << " refuses its value as text '" << text << "'";
+    EXPECT_EQ(core.get_property(device(), key).as<std::string>(), text) << key;
+  }
+}
+
+TEST(Plugin, ReadOnlyPropertiesRefuseSet) {
+  Core core = make_core();
+  for (const auto& key : supported_keys(core, device())) {
+    if (key.is_mutable()) continue;
+    const Any value = core.get_property(device(), key);
+    EXPECT_THROW(core.set_property(device(), {{key, value}}), Exception) << key << " is RO but accepted a set";
+  }
+}
+
+TEST(Plugin, UnknownPropertyIsAnError) {
+  Core core = make_core();
+  const std::string key = "FERRY_CONFORMANCE_NO_SUCH_KEY";
+  EXPECT_NE(error_of([&] { core.get_property(device(), key); }).find(key), std::string::npos);
+  EXPECT_NE(error_of([&] { core.set_property(device(), {{key, Any(std::string("1"))}}); }).find(key), std::string::npos);
+  Core fresh = make_core();
+  EXPECT_THROW(fresh.compile_model(make_mlp(), device(), AnyMap{{key, Any(std::string("1"))}}), Exception);
+}
+
+TEST(Plugin, OptimizationCapabilitiesAreDistinctNames) {
+  Core core = make_core();
+  const std::vector<std::string> caps = core.get_property(device(), device::capabilities);
+  std::set<std::string> unique(caps.begin(), caps.end());
+  EXPECT_EQ(unique.size(), caps.size());
+  for (const auto& cap : caps) EXPECT_FALSE(cap.empty());
+}
+
+TEST(Plugin, NumStreamsHonoursRangeForStreams) {
+  Core core = make_core();
+  if (!supports(core, device(), range_for_streams.name()) || !supports(core, device(), num_streams.name()))
+    GTEST_SKIP() << device() << " does not list both RANGE_FOR_STREAMS and NUM_STREAMS";
+  const auto [low, high] = core.get_property(device(), range_for_streams);
+  ASSERT_GE(low, 1u);
+  ASSERT_LE(low, high);
+  for (unsigned n : {low, high}) {
+    EXPECT_NO_THROW(core.set_property(device(), num_streams(static_cast<int32_t>(n)))) << "NUM_STREAMS=" << n;
+    EXPECT_EQ(core.get_property(device(), num_streams).num, static_cast<int32_t>(n));
+  }
+  EXPECT_THROW(core.set_property(device(), num_streams(static_cast<int32_t>(high + 1))), Exception)
+      << "NUM_STREAMS=" << high + 1 << " is above RANGE_FOR_STREAMS " << low << ".." << high;
+  EXPECT_THROW(core.set_property(device(), num_streams(-5)), Exception) << "NUM_STREAMS=-5";
+  EXPECT_THROW(core.compile_model(make_mlp(), device(), num_streams(static_cast<int32_t>(high + 1))), Exception);
+}
+
+TEST(Plugin, RangeForAsyncInferRequestsIsConsistent) {
+  Core core = make_core();
+  if (!supports(core, device(), range_for_async_infer_requests.name()))
+    GTEST_SKIP() << device() << " does not list RANGE_FOR_ASYNC_INFER_REQUESTS";
+  const auto [low, high, step] = core.get_property(device(), range_for_async_infer_requests);
+  EXPECT_GE(low, 1u);
+  EXPECT_LE(low, high);
+  EXPECT_GE(step, 1u);
+}
+
+TEST(Plugin, RefusedSetLeavesTheDeviceUsable) {
+  Core core = make_core();
+  EXPECT_THROW(core.set_property(device(), {{"FERRY_CONFORMANCE_NO_SUCH_KEY", Any(1)}}), Exception);
+  CompiledModel compiled = core.compile_model(make_mlp(1), device());
+  InferRequest request = compiled.create_infer_request();
+  const auto x = sample(kIn, 1);
+  request.set_tensor("x", make_f32({1, kIn}, x));
+  request.infer();
+  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 1).probs);
+}
+
+}  // namespace
+}  // namespace ferry::conformance

@@ -1,0 +1,128 @@
+// Conformance, remote contexts and tensors: default and re-created contexts, remote tensors as
+// inputs and outputs, copies, and tensors of another context refused. A device without contexts
+// skips with the reason it gave.
+
+#include <gtest/gtest.h>
+
+#include "checks.hpp"
+#include "ferry/runtime/compiled_model.hpp"
+#include "ferry/runtime/core.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "ferry/runtime/infer_request.hpp"
+#include "ferry/runtime/properties.hpp"
+#include "ferry/runtime/remote_context.hpp"
+#include "ferry/runtime/remote_tensor.hpp"
+#include "models.hpp"
+#include "options.hpp"
+
+namespace ferry::conformance {
+namespace {
+
+const std::string& device() { return options().device; }
+
+// The device's default context, or the reason it has none.
+bool default_context(Core& core, RemoteContext& context, std::string& reason) {
+  try {
+    context = core.get_default_context(device());
+    return static_cast<bool>(context);
+  } catch (const Exception& e) {
+    reason = e.what();
+    return false;
+  }
+}
+
+#define REQUIRE_CONTEXT(core, context)                                                                 \
+  RemoteContext context;                                                                               \
+  {                                                                                                    \
+    std::string reason;                                                                                \
+    if (!default_context(core, context, reason))                                                       \
+      GTEST_SKIP() << device() << " has no remote context: " << reason;                                \
+  }
+
+RemoteTensor remote_with(RemoteContext& context, const Shape& shape, const std::vector<float>& values) {
+  RemoteTensor tensor = context.create_tensor(element::f32, shape);
+  tensor.copy_from(make_f32(shape, values));
+  return tensor;
+}
+
+TEST(Remote, DefaultContextNamesTheDevice) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  EXPECT_EQ(context.get_device_name().rfind(device(), 0), 0u) << context.get_device_name();
+  EXPECT_FALSE(context.get_params().empty());
+}
+
+TEST(Remote, ParamsRecreateAnEqualContext) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  RemoteContext again = core.create_context(device(), context.get_params());
+  EXPECT_EQ(again.get_params(), context.get_params());
+  EXPECT_EQ(again.get_device_name(), context.get_device_name());
+}
+
+TEST(Remote, TensorShapeTypeParamsAndCopies) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  const auto values = sample(6, 1);
+  RemoteTensor tensor = remote_with(context, {2, 3}, values);
+  EXPECT_EQ(tensor.get_shape(), (Shape{2, 3}));
+  EXPECT_EQ(tensor.get_element_type(), element::f32);
+  EXPECT_EQ(tensor.get_byte_size(), 6 * sizeof(float));
+  EXPECT_EQ(tensor.get_device_name().rfind(device(), 0), 0u) << tensor.get_device_name();
+  EXPECT_FALSE(tensor.get_params().empty());
+  EXPECT_TRUE(tensor.is<RemoteTensor>());
+  Tensor host(element::f32, {2, 3});
+  tensor.copy_to(host);
+  expect_near(values_of(host), values, 0.0f);
+  RemoteTensor other = context.create_tensor(element::f32, {2, 3});
+  other.copy_from(tensor);  // remote to remote
+  expect_near(values_of(other), values, 0.0f);
+}
+
+TEST(Remote, RemoteInputsAndOutputsMatchHostTensors) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  CompiledModel compiled = core.compile_model(make_mlp(2), context);
+  const auto x = sample(2 * kIn, 2);
+
+  InferRequest host_request = compiled.create_infer_request();
+  host_request.set_tensor("x", make_f32({2, kIn}, x));
+  host_request.infer();
+
+  InferRequest remote_request = compiled.create_infer_request();
+  remote_request.set_tensor("x", remote_with(context, {2, kIn}, x));
+  RemoteTensor probs = context.create_tensor(element::f32, {2, kOut});
+  remote_request.set_tensor("probs", probs);
+  remote_request.infer();
+
+  EXPECT_EQ(values_of(probs), values_of(host_request.get_tensor("probs")));
+  expect_near(values_of(probs), mlp_expected(x, 2).probs);
+  expect_near(values_of(remote_request.get_tensor("hidden")), mlp_expected(x, 2).hidden);
+}
+
+TEST(Remote, TensorOfAnotherContextIsRefused) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  RemoteContext other;
+  try {
+    other = core.create_context(device(), {});
+  } catch (const Exception& e) {
+    GTEST_SKIP() << device() << " makes no second context from empty parameters: " << e.what();
+  }
+  if (other.get_params() == context.get_params())
+    GTEST_SKIP() << device() << " gives the same context for empty parameters: no second context to test with";
+  CompiledModel compiled = core.compile_model(make_mlp(2), context);
+  InferRequest request = compiled.create_infer_request();
+  RemoteTensor foreign = remote_with(other, {2, kIn}, sample(2 * kIn, 3));
+  bool refused = false;
+  try {
+    request.set_tensor("x", foreign);
+    request.infer();
+  } catch (const Exception&) {
+    refused = true;
+  }
+  EXPECT_TRUE(refused) << "a tensor of another context was accepted as input";
+}
+
+}  // namespace
+}  // namespace ferry::conformance
