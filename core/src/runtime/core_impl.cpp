@@ -144,7 +144,12 @@ CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const
                                 AnyMap properties) const {
   FERRY_ASSERT(model, "compile_model: the model is null");
   const AnyMap core = take_core_properties(properties);
-  if (device.is_virtual()) return compile_virtual_device(*this, model, device, properties);
+  if (device.is_virtual()) {
+    // Core-wide properties given here (CACHE_DIR) apply to each device the virtual one uses.
+    AnyMap for_targets = properties;
+    for_targets.insert(core.begin(), core.end());
+    return compile_virtual_device(*this, model, device, for_targets);
+  }
 
   std::string cache_directory;
   if (core.count(cache_dir.name())) {
