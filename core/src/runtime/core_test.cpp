@@ -93,6 +93,25 @@ TEST(Core, ReadModelErrorsNameTheFile) {
   expect_mlp_works(compiled, "after errors");
 }
 
+TEST(Core, ReadsOnnxByExtensionAndRunsIt) {
+  // ONNX's own backend test model for Relu (Debian's libonnx-testdata), through the Core.
+  const auto path = std::filesystem::path(std::getenv("TEST_SRCDIR")) /
+                    "onnx/share/libonnx-testdata/data/node/test_relu/model.onnx";
+  Core core;
+  auto model = core.read_model(path.string());
+  ASSERT_EQ(model->inputs().size(), 1u);
+  const Shape shape = model->input().get_shape();
+  std::vector<float> x(shape_size(shape));
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 7) - 3.f;
+  InferRequest request = core.compile_model(model, "TEMPLATE").create_infer_request();
+  request.set_input_tensor(Tensor(element::f32, shape, x.data()));
+  request.infer();
+  const Tensor y = request.get_output_tensor();
+  ASSERT_EQ(y.get_shape(), shape);
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(y.data<float>()[i], x[i] > 0 ? x[i] : 0.f) << i;
+  EXPECT_ERROR_CONTAINS(core.read_model("/nonexistent/model.onnx"), "/nonexistent/model.onnx");
+}
+
 TEST(Core, CompileWithoutDeviceUsesBestAvailable) {
   Core core;
   CompiledModel compiled = core.compile_model(make_mlp());

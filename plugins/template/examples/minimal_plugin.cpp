@@ -63,6 +63,7 @@ std::shared_ptr<ferry::ISyncInferRequest> CompiledModel::create_sync_infer_reque
 
 class Plugin : public ferry::IPlugin {
  public:
+  Plugin() { set_version({"1.0.0", "Minimal reference plugin"}); }
   std::shared_ptr<ferry::ICompiledModel> compile_model(const std::shared_ptr<const ferry::Model>& model,
                                                        const ferry::AnyMap& properties) const override {
     check_settable(properties);
@@ -70,9 +71,14 @@ class Plugin : public ferry::IPlugin {
   }
   void set_property(const ferry::AnyMap& properties) override { check_settable(properties); }
   ferry::Any get_property(const std::string& name, const ferry::AnyMap&) const override {
+    // The properties every device reports (the conformance suite checks them).
     if (name == ferry::device::full_name.name()) return std::string("Minimal reference device");
+    if (name == ferry::available_devices.name()) return std::vector<std::string>{"0"};
+    if (name == ferry::device::capabilities.name()) return std::vector<std::string>{ferry::device::capability::FP32};
     if (name == ferry::supported_properties.name())
       return std::vector<ferry::PropertyName>{{ferry::supported_properties.name(), ferry::PropertyMutability::RO},
+                                              {ferry::available_devices.name(), ferry::PropertyMutability::RO},
+                                              {ferry::device::capabilities.name(), ferry::PropertyMutability::RO},
                                               {ferry::device::full_name.name(), ferry::PropertyMutability::RO}};
     ferry::Exception::raise("device '", get_device_name(), "' has no property '", name, "'");
   }
