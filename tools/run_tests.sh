@@ -11,8 +11,8 @@ status=0
 run() {
   local log
   log=$(mktemp)
-  bazel test "$@" 2>&1 | tee "$log" | grep -E "^(//|ERROR|FAIL|Executed|INFO: Build completed)" || true
-  local rc=${PIPESTATUS[0]}
+  bazel test "$@" 2>&1 | tee "$log" | grep -E "^(//|ERROR|FAIL|Executed|INFO: Build completed)"
+  local rc=${PIPESTATUS[0]}  # bazel's status, read before any other command replaces it
   passed=$((passed + $(grep -cE "^//.* PASSED in" "$log")))
   failed=$((failed + $(grep -cE "^//.* (FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)" "$log")))
   if [[ $rc -ne 0 ]]; then
@@ -27,4 +27,5 @@ run --config=asan //core/... //plugins/template/...
 run --config=ubsan //core/... //plugins/template/...
 
 echo "${passed} passed, ${failed} failed"
+[[ $failed -eq 0 ]] || status=1
 exit $status

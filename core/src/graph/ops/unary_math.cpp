@@ -38,8 +38,15 @@ template <typename T>
 T apply(Kind kind, T x) {
   switch (kind) {
     case Kind::ABS:
-      if constexpr (std::is_unsigned<T>::value) return x;
-      else return x < T(0) ? static_cast<T>(-x) : x;
+      if constexpr (std::is_unsigned<T>::value) {
+        return x;
+      } else if constexpr (std::is_integral<T>::value) {
+        // Negate through the unsigned type: abs(INT_MIN) wraps to INT_MIN instead of overflowing.
+        using U = std::make_unsigned_t<decltype(+x)>;
+        return x < T(0) ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+      } else {
+        return x < T(0) ? static_cast<T>(-x) : x;
+      }
     case Kind::NEGATIVE:
       if constexpr (std::is_integral<T>::value) {
         using U = std::make_unsigned_t<decltype(+x)>;
