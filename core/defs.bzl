@@ -7,7 +7,8 @@ def ferry_unit_tests(srcs, deps, data = [], env = {}):
         native.cc_test(
             name = name,
             srcs = [src],
-            deps = deps + ["@com_google_googletest//:gtest_main"],
+            # Tests that load the in-tree plugins may reach PoCL through the GPU plugin.
+            deps = deps + ["@com_google_googletest//:gtest_main", "//testing/support:pocl_cache_in_test_tmpdir"],
             data = data,
             env = env,
             size = "small",

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <map>
 #include <set>
 
 #include "checks.hpp"
@@ -49,6 +51,30 @@ TEST(Plugin, SupportedPropertiesAreCompleteAndReadable) {
     Any value;
     EXPECT_NO_THROW(value = core.get_property(device(), key)) << key;
     EXPECT_FALSE(value.empty()) << key << " reads back empty";
+  }
+}
+
+// The stored value of each common key holds the type its Property declares. Typed reads parse
+// text, so a value stored as text (or another printable type) is only seen here.
+TEST(Plugin, PropertiesHaveTheirDeclaredTypes) {
+  std::map<std::string, std::function<bool(const Any&)>> declared;
+  auto declare = [&declared](const auto& property) {
+    using T = typename std::decay_t<decltype(property)>::value_type;
+    declared[property.name()] = [](const Any& value) { return value.is<T>(); };
+  };
+  declare(supported_properties), declare(available_devices), declare(device::full_name);
+  declare(device::capabilities), declare(device::architecture), declare(range_for_streams);
+  declare(range_for_async_infer_requests), declare(optimal_batch_size), declare(max_batch_size);
+  declare(enable_profiling), declare(num_streams), declare(hint::performance_mode), declare(hint::num_requests);
+  declare(hint::execution_mode), declare(hint::inference_precision), declare(inference_num_threads);
+  declare(device::id), declare(cache_dir), declare(log::level), declare(hint::model_priority);
+  Core core = make_core();
+  for (const auto& key : supported_keys(core, device())) {
+    const auto found = declared.find(key);
+    if (found == declared.end()) continue;  // a device's own key: its type is its own
+    const Any value = core.get_property(device(), key);
+    EXPECT_TRUE(found->second(value)) << key << " holds a " << value.type_name() << " ('" << value.as<std::string>()
+                                      << "'), not the type ferry/runtime/properties.hpp declares";
   }
 }
 

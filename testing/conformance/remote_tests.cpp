@@ -100,6 +100,34 @@ TEST(Remote, RemoteInputsAndOutputsMatchHostTensors) {
   expect_near(values_of(remote_request.get_tensor("hidden")), mlp_expected(x, 2).hidden);
 }
 
+// A device that counts its host <-> device copies in a read-only key named *_COPIED_BYTES (e.g.
+// TEMPLATE_COPIED_BYTES) must not copy while it infers on tensors of the model's own context.
+TEST(Remote, InferenceOnRemoteTensorsCopiesNothing) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  std::string counter;
+  for (const auto& key : supported_keys(core, device()))
+    if (key.size() > 13 && key.compare(key.size() - 13, 13, "_COPIED_BYTES") == 0) counter = key;
+  if (counter.empty()) GTEST_SKIP() << device() << " lists no *_COPIED_BYTES property: its copies cannot be counted";
+  CompiledModel compiled = core.compile_model(make_mlp(2), context);
+  InferRequest request = compiled.create_infer_request();
+  const auto x = sample(2 * kIn, 4);
+  RemoteTensor input = remote_with(context, {2, kIn}, x);  // a counted copy, before the baseline
+  RemoteTensor probs = context.create_tensor(element::f32, {2, kOut});
+  RemoteTensor hidden = context.create_tensor(element::f32, {2, kHidden});
+  request.set_tensor("x", input);
+  request.set_tensor("probs", probs);
+  request.set_tensor("hidden", hidden);
+  const auto before = core.get_property(device(), counter).as<uint64_t>();
+  request.infer();
+  request.start_async();
+  request.wait();
+  const auto after = core.get_property(device(), counter).as<uint64_t>();
+  EXPECT_EQ(after, before) << counter << " grew by " << after - before << " bytes during two inferences on "
+                           << "remote tensors of the model's context";
+  expect_near(values_of(probs), mlp_expected(x, 2).probs);
+}
+
 TEST(Remote, TensorOfAnotherContextIsRefused) {
   Core core = make_core();
   REQUIRE_CONTEXT(core, context);

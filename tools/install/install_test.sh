@@ -4,6 +4,7 @@
 # g++ $(pkg-config --cflags --libs ferry) and with CMake find_package(Ferry), register LOOP
 # through a plugins.xml, and compute the right outputs.
 set -euo pipefail
+export POCL_CACHE_DIR="${POCL_CACHE_DIR:-${TEST_TMPDIR:-$(mktemp -d)}/pocl}"  # hermetic: PoCL kernel cache per test
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 

@@ -133,12 +133,12 @@ TEST(ReferenceExecutor, PreallocatedOutputsAndPassThroughValues) {
 }
 
 TEST(ReferenceExecutor, MissingKernelNamesTheNode) {
-  auto x = param(element::u16, PartialShape{2});
+  auto x = param(element::u4, PartialShape{2});  // no kernel handles packed 4-bit values
   auto relu = std::make_shared<v0::Relu>(x);
   relu->set_friendly_name("act");
   const ReferenceExecutor executor(std::make_shared<Model>(OutputVector{relu}, ParameterVector{x}, "m"));
   TensorVector outputs;
-  EXPECT_THROW_WITH(executor.run({Tensor(element::u16, Shape{2})}, outputs), "Relu 'act'", "no reference implementation", "u16");
+  EXPECT_THROW_WITH(executor.run({Tensor(element::u4, Shape{2})}, outputs), "Relu 'act'", "no reference implementation", "u4");
 }
 
 }  // namespace

@@ -11,6 +11,17 @@ const Converter* find_converter(const std::string& op_type) {
     add_elementwise_converters(converters);
     add_nn_converters(converters);
     add_shape_converters(converters);
+    add_data_converters(converters);
+    add_reduce_converters(converters);
+    add_math_converters(converters);
+    add_normalization_converters(converters);
+    add_loss_converters(converters);
+    add_cnn_converters(converters);
+    add_topk_converters(converters);
+    add_resize_converters(converters);
+    add_recurrent_converters(converters);
+    add_einsum_converters(converters);
+    add_quantization_converters(converters);
     return converters;
   }();
   const auto it = table.find(op_type);

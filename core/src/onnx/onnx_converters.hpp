@@ -22,6 +22,17 @@ const Converter* find_converter(const std::string& op_type);
 void add_elementwise_converters(ConverterTable& table);
 void add_nn_converters(ConverterTable& table);
 void add_shape_converters(ConverterTable& table);
+void add_data_converters(ConverterTable& table);
+void add_reduce_converters(ConverterTable& table);
+void add_math_converters(ConverterTable& table);
+void add_normalization_converters(ConverterTable& table);
+void add_loss_converters(ConverterTable& table);
+void add_cnn_converters(ConverterTable& table);
+void add_topk_converters(ConverterTable& table);
+void add_resize_converters(ConverterTable& table);
+void add_recurrent_converters(ConverterTable& table);
+void add_einsum_converters(ConverterTable& table);
+void add_quantization_converters(ConverterTable& table);
 
 // Helpers shared by converters.
 Output<Node> i64_constant(const std::vector<int64_t>& values);            // 1-D

@@ -1,4 +1,5 @@
 // Neural-network ONNX ops: Gemm, Softmax, Conv, MaxPool, AveragePool, GlobalAveragePool.
+#include <algorithm>
 #include <numeric>
 
 #include "ferry/graph/ops.hpp"
@@ -140,6 +141,26 @@ OutputVector convert_conv(const NodeContext& context) {
   return {result};
 }
 
+// storage_order 1: an element's spatial index counts column-major (w * H + h) within its
+// [H, W] plane. From MaxPool-8's plane indices s = h * W + w and whole-tensor indices.
+Output<Node> column_major_indices(const NodeContext& context, const std::shared_ptr<op::v8::MaxPool>& pool,
+                                  int64_t rank) {
+  const auto& shape = pool->get_input_partial_shape(0);
+  if (rank != 4 || shape[2].is_dynamic() || shape[3].is_dynamic())
+    context.fail("storage_order 1 needs a 4-D input with static spatial dimensions, got ", shape);
+  const auto height = op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{shape[2].get_length()});
+  const auto width = op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{shape[3].get_length()});
+  const auto plane = std::make_shared<op::v8::MaxPool>(
+      pool->input_value(0), pool->get_strides(), pool->get_dilations(), pool->get_pads_begin(), pool->get_pads_end(),
+      pool->get_kernel(), pool->get_rounding_type(), pool->get_auto_pad(), element::i64, 2);
+  const Output<Node> s = plane->output(1);
+  const auto base = std::make_shared<op::v1::Subtract>(pool->output(1), s);
+  const auto h = std::make_shared<op::v1::Divide>(s, width);
+  const auto w = std::make_shared<op::v1::Subtract>(s, std::make_shared<op::v1::Multiply>(h, width));
+  const auto column = std::make_shared<op::v1::Add>(std::make_shared<op::v1::Multiply>(w, height), h);
+  return std::make_shared<op::v1::Add>(base, column);
+}
+
 template <bool IsMax>
 OutputVector convert_pool(const NodeContext& context) {
   const Output<Node>& data = context.input(0);
@@ -149,17 +170,24 @@ OutputVector convert_pool(const NodeContext& context) {
   if (window.kernel.empty()) context.fail("attribute 'kernel_shape' is missing");
   const auto rounding = context.attr_int("ceil_mode", 0) != 0 ? op::RoundingType::CEIL : op::RoundingType::FLOOR;
   if (IsMax) {
-    context.attr_int("storage_order", 0);  // only changes the Indices output, which is refused
-    if (context.output_count() > 1 && !context.proto().output(1).empty())
-      context.fail("the Indices output is not supported");
-    return {std::make_shared<op::v8::MaxPool>(data, as<Strides>(window.strides), as<Strides>(window.dilations),
-                                              as<Shape>(window.pads_begin), as<Shape>(window.pads_end),
-                                              as<Shape>(window.kernel), rounding, window.auto_pad)
-                ->output(0)};
+    const bool column_major = context.attr_int("storage_order", 0) != 0;
+    const bool want_indices = context.output_count() > 1 && !context.proto().output(1).empty();
+    // Axis 0: ONNX's Indices count over the whole flattened tensor, batch and channel included.
+    const auto pool = std::make_shared<op::v8::MaxPool>(data, as<Strides>(window.strides),
+                                                        as<Strides>(window.dilations), as<Shape>(window.pads_begin),
+                                                        as<Shape>(window.pads_end), as<Shape>(window.kernel),
+                                                        rounding, window.auto_pad, element::i64, 0);
+    if (!want_indices) return {pool->output(0)};
+    if (!column_major) return {pool->output(0), pool->output(1)};
+    return {pool->output(0), column_major_indices(context, pool, rank)};
   }
-  for (const auto value : window.dilations)
-    if (value != 1) context.fail("dilations are not supported");
   const bool exclude_pad = context.attr_int("count_include_pad", 0) == 0;
+  const bool dilated = std::any_of(window.dilations.begin(), window.dilations.end(), [](int64_t d) { return d != 1; });
+  if (dilated) {
+    return {std::make_shared<op::v16::AvgPool>(data, as<Strides>(window.strides), as<Strides>(window.dilations),
+                                               as<Shape>(window.pads_begin), as<Shape>(window.pads_end),
+                                               as<Shape>(window.kernel), exclude_pad, rounding, window.auto_pad)};
+  }
   return {std::make_shared<op::v1::AvgPool>(data, as<Strides>(window.strides), as<Shape>(window.pads_begin),
                                             as<Shape>(window.pads_end), as<Shape>(window.kernel), exclude_pad, rounding,
                                             window.auto_pad)};

@@ -20,7 +20,7 @@ namespace {
 
 using onnx_frontend::NodeContext;
 
-constexpr int64_t kMinOpset = 7;
+constexpr int64_t kMinOpset = 1;  // older opsets: converters refuse any attribute they do not read
 constexpr int64_t kMaxOpset = 17;
 
 int64_t default_domain_opset(const onnx::ModelProto& model, const std::string& source) {
@@ -122,7 +122,9 @@ class GraphConverter {
     if (!node.domain().empty() && node.domain() != "ai.onnx")
       context.fail("the domain is not supported (model '", m_source, "')");
     const auto* converter = onnx_frontend::find_converter(node.op_type());
-    if (!converter) context.fail("the op type is not supported (model '", m_source, "')");
+    if (!converter)
+      context.fail("no converter for ONNX op '", node.op_type(), "' (domain '", node.domain(), "', opset ", opset,
+                   "): the op type is not supported (model '", m_source, "')");
     OutputVector outputs;
     try {
       outputs = (*converter)(context);

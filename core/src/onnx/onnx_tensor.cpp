@@ -95,7 +95,10 @@ std::shared_ptr<AlignedBuffer> read_external(const TensorProto& tensor, const st
     }
   }
   FERRY_ASSERT(!location.empty(), "ONNX tensor '", what, "': external data has no location");
-  const std::string path = base_dir.empty() || location.front() == '/' ? location : base_dir + "/" + location;
+  // As ONNX's checker: the data lives in the model's folder, never elsewhere on the machine.
+  FERRY_ASSERT(location.front() != '/' && ("/" + location + "/").find("/../") == std::string::npos, "ONNX tensor '",
+               what, "': external data location '", location, "' is not a relative path inside the model's folder");
+  const std::string path = base_dir.empty() ? location : base_dir + (base_dir.back() == '/' ? "" : "/") + location;
   std::ifstream file(path, std::ios::binary | std::ios::ate);
   FERRY_ASSERT(file, "ONNX tensor '", what, "': cannot open its external data file '", path, "'");
   const auto file_size = static_cast<int64_t>(file.tellg());

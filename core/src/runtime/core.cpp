@@ -50,6 +50,10 @@ std::shared_ptr<Model> Core::read_model(const std::string& model_path, const std
 }
 
 std::shared_ptr<Model> Core::read_model(const std::string& model, const Tensor& weights) const {
+  // IR XML starts with '<' (after a byte-order mark or blanks); anything else is read as an ONNX
+  // ModelProto, whose weights are inside it (`weights` is not used for ONNX).
+  const auto start = model.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (start != std::string::npos && model[start] != '<') return read_onnx_from_memory(model, "", "<memory>");
   std::shared_ptr<AlignedBuffer> buffer;
   if (weights) {
     // The model's constants view the caller's weights without a copy; the buffer keeps them alive.

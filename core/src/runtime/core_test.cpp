@@ -112,10 +112,38 @@ TEST(Core, ReadsOnnxByExtensionAndRunsIt) {
   EXPECT_ERROR_CONTAINS(core.read_model("/nonexistent/model.onnx"), "/nonexistent/model.onnx");
 }
 
+TEST(Core, ReadsOnnxBytesFromMemory) {
+  const auto path = std::filesystem::path(std::getenv("TEST_SRCDIR")) /
+                    "onnx/share/libonnx-testdata/data/node/test_relu/model.onnx";
+  std::ifstream file(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(bytes.empty());
+  Core core;
+  auto model = core.read_model(bytes, Tensor());
+  const Shape shape = model->input().get_shape();
+  std::vector<float> x(shape_size(shape));
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 5) - 2.f;
+  InferRequest request = core.compile_model(model, "TEMPLATE").create_infer_request();
+  request.set_input_tensor(Tensor(element::f32, shape, x.data()));
+  request.infer();
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(request.get_output_tensor().data<float>()[i], std::max(x[i], 0.f));
+  EXPECT_ERROR_CONTAINS(core.read_model(std::string("\x08\x07garbage"), Tensor()), "not a valid ONNX protobuf");
+}
+
 TEST(Core, CompileWithoutDeviceUsesBestAvailable) {
   Core core;
   CompiledModel compiled = core.compile_model(make_mlp());
-  EXPECT_EQ(compiled.get_property(execution_devices), std::vector<std::string>{"TEMPLATE"});
+  // The rule (core/src/runtime/default_device.cpp): the first GPU, else the first NPU, else the first device.
+  const std::vector<std::string> devices = core.get_available_devices();
+  ASSERT_FALSE(devices.empty());
+  std::string best = devices.front();
+  for (const char* kind : {"NPU", "GPU"})
+    for (const std::string& device : devices)
+      if (device.rfind(kind, 0) == 0) {
+        best = device;
+        break;
+      }
+  EXPECT_EQ(compiled.get_property(execution_devices), std::vector<std::string>{best});
   expect_mlp_works(compiled, "default device");
 }
 

@@ -33,7 +33,8 @@ class Core {
 
   // IR (.xml with its .bin) or ONNX (.onnx, once that frontend exists), by file extension.
   std::shared_ptr<Model> read_model(const std::string& model_path, const std::string& bin_path = {}) const;
-  // A model held in memory: IR XML text with its weights.
+  // A model held in memory: IR XML text with its weights, or the bytes of an ONNX model (told
+  // apart by the XML's leading '<'; an ONNX model carries its own weights).
   std::shared_ptr<Model> read_model(const std::string& model, const Tensor& weights) const;
 
   CompiledModel compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties = {});

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/src/graph/ops/binary_broadcast_util.hpp"
 #include "core/src/graph/ops/evaluate_util.hpp"
 #include "core/src/graph/reference/broadcast.hpp"
 
@@ -38,6 +39,49 @@ T wrapping(T x, T y, F op) {
 }
 
 template <typename T>
+T integer_power(T base, T exponent) {
+  if constexpr (std::is_signed<T>::value) {
+    if (exponent < 0) {  // |base| > 1 gives a fraction that truncates to 0
+      if (base == T(1)) return T(1);
+      if (base == T(-1)) return (exponent % 2 == 0) ? T(1) : T(-1);
+      return T(0);
+    }
+  }
+  T result = T(1);
+  for (T e = exponent, b = base; e > 0; e /= 2) {
+    if (e % 2 == 1) result = wrapping(result, b, [](auto p, auto q) { return p * q; });
+    b = wrapping(b, b, [](auto p, auto q) { return p * q; });
+  }
+  return result;
+}
+
+// The remainder of x / y with the sign of x (truncated) or, when `floored`, of y.
+template <typename T>
+T remainder(const Node& node, T x, T y, bool floored) {
+  T r;
+  if constexpr (std::is_floating_point<T>::value) {
+    r = std::fmod(x, y);
+  } else {
+    if (y == 0) node.node_error("integer division by zero");
+    if constexpr (std::is_signed<T>::value) {
+      if (y == T(-1)) return T(0);  // lowest % -1 would overflow
+    }
+    r = static_cast<T>(x % y);
+  }
+  if (floored && r != T(0) && ((r < T(0)) != (y < T(0)))) r = static_cast<T>(r + y);
+  return r;
+}
+
+template <typename T>
+T shift(T x, T y, bool left) {
+  constexpr T bits = static_cast<T>(sizeof(T) * 8);
+  if (y < T(0) || y >= bits) return left || !(x < T(0)) ? T(0) : static_cast<T>(-1);
+  using U = std::make_unsigned_t<decltype(+x)>;
+  if (left) return static_cast<T>(static_cast<U>(x) << y);
+  return static_cast<T>(x >> y);  // arithmetic for signed (C++20 semantics, what gcc/clang do)
+}
+
+template <typename T>
 void run_kernel(Kind kind, bool python_division, const Node& node, const T* a, const Shape& as, const T* b,
                 const Shape& bs, T* out, const Shape& os) {
   switch (kind) {
@@ -46,6 +90,23 @@ void run_kernel(Kind kind, bool python_division, const Node& node, const T* a, c
     case Kind::MULTIPLY: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p * q; }); });
     case Kind::MAXIMUM: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return std::max(x, y); });
     case Kind::MINIMUM: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return std::min(x, y); });
+    case Kind::POWER:
+      if constexpr (std::is_floating_point<T>::value) {
+        return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return static_cast<T>(std::pow(double(x), double(y))); });
+      } else {
+        return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return integer_power(x, y); });
+      }
+    case Kind::MOD: return reference::broadcast_binary(a, as, b, bs, out, os, [&](T x, T y) { return remainder(node, x, y, false); });
+    case Kind::FLOOR_MOD: return reference::broadcast_binary(a, as, b, bs, out, os, [&](T x, T y) { return remainder(node, x, y, true); });
+    case Kind::LEFT_SHIFT:
+    case Kind::RIGHT_SHIFT:
+      if constexpr (std::is_integral<T>::value) {
+        const bool left = kind == Kind::LEFT_SHIFT;
+        return reference::broadcast_binary(a, as, b, bs, out, os, [left](T x, T y) { return shift(x, y, left); });
+      } else {
+        node.node_error("bitwise shifts need integer inputs");
+        return;
+      }
     case Kind::DIVIDE:
       if constexpr (std::is_floating_point<T>::value) {
         return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return x / y; });
@@ -71,11 +132,9 @@ void BinaryElementwiseArithmetic::validate_and_infer_types() {
                    "input element types do not match: ", get_input_element_type(0), " and ",
                    get_input_element_type(1));
   FERRY_NODE_CHECK(type != element::boolean, "arithmetic on boolean inputs is not allowed");
-  PartialShape shape = get_input_partial_shape(0);
-  FERRY_NODE_CHECK(PartialShape::broadcast_merge_into(shape, get_input_partial_shape(1), m_autob),
-                   "input shapes ", get_input_partial_shape(0), " and ", get_input_partial_shape(1),
-                   " do not broadcast (auto_broadcast ", enum_to_string(m_autob.type), ")");
-  set_output_type(0, type, shape);
+  FERRY_NODE_CHECK(!integers_only() || type.is_dynamic() || type.is_integral_number(),
+                   "input element type must be an integer type, got ", type);
+  set_output_type(0, type, internal::infer_binary_broadcast(*this, m_autob));
 }
 
 bool BinaryElementwiseArithmetic::visit_attributes(AttributeVisitor& visitor) {
@@ -87,16 +146,9 @@ bool BinaryElementwiseArithmetic::evaluate(TensorVector& outputs, const TensorVe
   const Tensor a = internal::dense(inputs.at(0)), b = internal::dense(inputs.at(1));
   const element::Type type = a.get_element_type();
   if (b.get_element_type() != type) node_error("evaluate: input tensors are ", type, " and ", b.get_element_type());
-  PartialShape merged = a.get_shape();
-  if (!PartialShape::broadcast_merge_into(merged, b.get_shape(), m_autob))
-    node_error("evaluate: input shapes ", a.get_shape(), " and ", b.get_shape(), " do not broadcast");
-  const Shape out_shape = merged.to_shape();
-  Tensor& out = internal::prepare_output(*this, outputs, 0, type, out_shape);
   Shape b_shape = b.get_shape();
-  if (m_autob.type == AutoBroadcastType::PDPD) {  // trailing unit axes line b up at the axis
-    const size_t axis = m_autob.axis == -1 ? out_shape.size() - b_shape.size() : size_t(m_autob.axis);
-    while (b_shape.size() < out_shape.size() - axis) b_shape.push_back(1);
-  }
+  const Shape out_shape = internal::evaluate_binary_broadcast(*this, m_autob, a.get_shape(), b_shape);
+  Tensor& out = internal::prepare_output(*this, outputs, 0, type, out_shape);
   const Kind kind = get_kind();
   const bool pydiv = python_division();
   if (internal::is_half(type)) {
@@ -142,7 +194,9 @@ FERRY_BINARY_CLONE(Subtract)
 FERRY_BINARY_CLONE(Multiply)
 FERRY_BINARY_CLONE(Maximum)
 FERRY_BINARY_CLONE(Minimum)
-#undef FERRY_BINARY_CLONE
+FERRY_BINARY_CLONE(Power)
+FERRY_BINARY_CLONE(Mod)
+FERRY_BINARY_CLONE(FloorMod)
 
 Divide::Divide(const Output<Node>& a, const Output<Node>& b, const AutoBroadcastSpec& autob)
     : BinaryElementwiseArithmetic(a, b, autob) {
@@ -165,5 +219,12 @@ std::shared_ptr<Node> Divide::clone_with_new_inputs(const OutputVector& inputs) 
 }
 
 }  // namespace v1
+
+namespace v15 {
+FERRY_BINARY_CLONE(BitwiseLeftShift)
+FERRY_BINARY_CLONE(BitwiseRightShift)
+}  // namespace v15
+#undef FERRY_BINARY_CLONE
+
 }  // namespace op
 }  // namespace ferry

@@ -1,7 +1,5 @@
 #include "ferry/graph/ops/group_convolution.hpp"
 
-#include "core/src/graph/ops/convolution_common.hpp"
-
 namespace ferry {
 namespace op {
 namespace v1 {
@@ -9,40 +7,14 @@ namespace v1 {
 GroupConvolution::GroupConvolution(const Output<Node>& data, const Output<Node>& filters, const Strides& strides,
                                    const CoordinateDiff& pads_begin, const CoordinateDiff& pads_end,
                                    const Strides& dilations, PadType auto_pad)
-    : Op({data, filters}),
-      m_strides(strides),
-      m_dilations(dilations),
-      m_pads_begin(pads_begin),
-      m_pads_end(pads_end),
-      m_auto_pad(auto_pad) {
+    : ConvolutionBase(data, filters, strides, pads_begin, pads_end, dilations, auto_pad) {
   constructor_validate_and_infer_types();
-}
-
-void GroupConvolution::validate_and_infer_types() {
-  internal::WindowSpec spec{m_strides, m_dilations, m_pads_begin, m_pads_end, m_auto_pad};
-  internal::validate_convolution(*this, spec, true);
-  m_pads_begin = spec.pads_begin;
-  m_pads_end = spec.pads_end;
-}
-
-bool GroupConvolution::visit_attributes(AttributeVisitor& visitor) {
-  visitor.on_attribute("strides", m_strides);
-  visitor.on_attribute("dilations", m_dilations);
-  visitor.on_attribute("pads_begin", m_pads_begin);
-  visitor.on_attribute("pads_end", m_pads_end);
-  visitor.on_enum("auto_pad", m_auto_pad);
-  return true;
 }
 
 std::shared_ptr<Node> GroupConvolution::clone_with_new_inputs(const OutputVector& inputs) const {
   FERRY_NODE_CHECK(inputs.size() == 2, "clone: expects 2 inputs, got ", inputs.size());
-  return std::make_shared<GroupConvolution>(inputs[0], inputs[1], m_strides, m_pads_begin, m_pads_end,
-                                            m_dilations, m_auto_pad);
-}
-
-bool GroupConvolution::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-  return internal::evaluate_convolution(*this, {m_strides, m_dilations, m_pads_begin, m_pads_end, m_auto_pad},
-                                        true, outputs, inputs);
+  return std::make_shared<GroupConvolution>(inputs[0], inputs[1], m_strides, m_pads_begin, m_pads_end, m_dilations,
+                                            m_auto_pad);
 }
 
 }  // namespace v1

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <type_traits>
 
-#include "core/src/graph/ops/evaluate_util.hpp"
+#include "core/src/graph/ops/activation_evaluate.hpp"
 #include "ferry/graph/element_convert.hpp"
 
 namespace ferry {
@@ -41,11 +41,6 @@ T apply(Kind kind, T x) {
   return x;
 }
 
-template <typename T>
-void run(Kind kind, const T* in, T* out, size_t count) {
-  for (size_t i = 0; i < count; ++i) out[i] = apply(kind, in[i]);
-}
-
 }  // namespace
 
 void UnaryElementwise::validate_and_infer_types() {
@@ -59,32 +54,8 @@ void UnaryElementwise::validate_and_infer_types() {
 bool UnaryElementwise::visit_attributes(AttributeVisitor&) { return true; }
 
 bool UnaryElementwise::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-  const Tensor in = internal::dense(inputs.at(0));
-  const element::Type type = in.get_element_type();
-  Tensor& out = internal::prepare_output(*this, outputs, 0, type, in.get_shape());
-  const size_t count = in.get_size();
   const Kind kind = get_kind();
-  if (internal::is_half(type)) {
-    std::vector<float> values = internal::to_floats(in);
-    run(kind, values.data(), values.data(), count);
-    internal::from_floats(values, out);
-    return true;
-  }
-  switch (type.get_type()) {
-#define FERRY_CASE(TYPE, CPP)                                                                     \
-  case element::Type_t::TYPE:                                                                     \
-    run(kind, static_cast<const CPP*>(in.data()), static_cast<CPP*>(out.data()), count);          \
-    return true;
-    FERRY_CASE(f32, float)
-    FERRY_CASE(f64, double)
-    FERRY_CASE(i8, int8_t)
-    FERRY_CASE(i32, int32_t)
-    FERRY_CASE(i64, int64_t)
-    FERRY_CASE(u8, uint8_t)
-#undef FERRY_CASE
-    default:
-      return false;
-  }
+  return internal::map_elements<true>(*this, outputs, inputs, [kind](auto x) { return apply(kind, x); });
 }
 
 }  // namespace util

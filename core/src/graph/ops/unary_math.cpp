@@ -3,7 +3,7 @@
 #include <cmath>
 #include <type_traits>
 
-#include "core/src/graph/ops/evaluate_util.hpp"
+#include "core/src/graph/ops/activation_evaluate.hpp"
 #include "ferry/graph/element_convert.hpp"
 
 namespace ferry {
@@ -28,6 +28,18 @@ double real_function(Kind kind, double x) {
     case Kind::CEILING: return std::ceil(x);
     case Kind::ROUND_EVEN: return std::nearbyint(x);  // default FE_TONEAREST: ties to even
     case Kind::ROUND_AWAY: return std::round(x);
+    case Kind::SIN: return std::sin(x);
+    case Kind::COS: return std::cos(x);
+    case Kind::TAN: return std::tan(x);
+    case Kind::ASIN: return std::asin(x);
+    case Kind::ACOS: return std::acos(x);
+    case Kind::ATAN: return std::atan(x);
+    case Kind::SINH: return std::sinh(x);
+    case Kind::COSH: return std::cosh(x);
+    case Kind::ASINH: return std::asinh(x);
+    case Kind::ACOSH: return std::acosh(x);
+    case Kind::ATANH: return std::atanh(x);
+    case Kind::SOFTSIGN: return x / (1.0 + std::fabs(x));
     default: return x;
   }
 }
@@ -70,11 +82,6 @@ T apply(Kind kind, T x) {
   }
 }
 
-template <typename T>
-void run(Kind kind, const T* in, T* out, size_t count) {
-  for (size_t i = 0; i < count; ++i) out[i] = apply(kind, in[i]);
-}
-
 }  // namespace
 
 void UnaryMath::validate_and_infer_types() {
@@ -90,36 +97,8 @@ void UnaryMath::validate_and_infer_types() {
 }
 
 bool UnaryMath::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-  const Tensor in = internal::dense(inputs.at(0));
-  const element::Type type = in.get_element_type();
-  Tensor& out = internal::prepare_output(*this, outputs, 0, type, in.get_shape());
-  const size_t count = in.get_size();
   const Kind kind = get_kind();
-  if (internal::is_half(type)) {
-    std::vector<float> values = internal::to_floats(in);
-    run(kind, values.data(), values.data(), count);
-    internal::from_floats(values, out);
-    return true;
-  }
-  switch (type.get_type()) {
-#define FERRY_CASE(TYPE, CPP)                                                            \
-  case element::Type_t::TYPE:                                                            \
-    run(kind, static_cast<const CPP*>(in.data()), static_cast<CPP*>(out.data()), count); \
-    return true;
-    FERRY_CASE(f32, float)
-    FERRY_CASE(f64, double)
-    FERRY_CASE(i8, int8_t)
-    FERRY_CASE(i16, int16_t)
-    FERRY_CASE(i32, int32_t)
-    FERRY_CASE(i64, int64_t)
-    FERRY_CASE(u8, uint8_t)
-    FERRY_CASE(u16, uint16_t)
-    FERRY_CASE(u32, uint32_t)
-    FERRY_CASE(u64, uint64_t)
-#undef FERRY_CASE
-    default:
-      return false;
-  }
+  return internal::map_elements<true>(*this, outputs, inputs, [kind](auto x) { return apply(kind, x); });
 }
 
 }  // namespace util
@@ -139,9 +118,27 @@ FERRY_UNARY_MATH_CLONE(Negative)
 FERRY_UNARY_MATH_CLONE(Floor)
 FERRY_UNARY_MATH_CLONE(Ceiling)
 FERRY_UNARY_MATH_CLONE(Sign)
-#undef FERRY_UNARY_MATH_CLONE
+FERRY_UNARY_MATH_CLONE(Sin)
+FERRY_UNARY_MATH_CLONE(Cos)
+FERRY_UNARY_MATH_CLONE(Tan)
+FERRY_UNARY_MATH_CLONE(Asin)
+FERRY_UNARY_MATH_CLONE(Acos)
+FERRY_UNARY_MATH_CLONE(Atan)
+FERRY_UNARY_MATH_CLONE(Sinh)
+FERRY_UNARY_MATH_CLONE(Cosh)
 
 }  // namespace v0
+
+namespace v3 {
+FERRY_UNARY_MATH_CLONE(Asinh)
+FERRY_UNARY_MATH_CLONE(Acosh)
+FERRY_UNARY_MATH_CLONE(Atanh)
+}  // namespace v3
+
+namespace v9 {
+FERRY_UNARY_MATH_CLONE(SoftSign)
+}  // namespace v9
+#undef FERRY_UNARY_MATH_CLONE
 
 namespace v7 {
 

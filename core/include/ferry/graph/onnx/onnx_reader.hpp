@@ -1,6 +1,6 @@
 #pragma once
 
-// The ONNX frontend: reads an ONNX ModelProto (opsets 7-17 of the default domain) into a Ferry
+// The ONNX frontend: reads an ONNX ModelProto (opsets 1-17 of the default domain) into a Ferry
 // Model of built-in ops. Graph inputs become Parameters (symbolic dims are dynamic), initializers
 // become Constants, and every output keeps its ONNX name as a tensor name.
 #include <memory>

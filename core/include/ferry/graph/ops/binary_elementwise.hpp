@@ -18,13 +18,15 @@ class BinaryElementwiseArithmetic : public Op {
   const AutoBroadcastSpec& get_autob() const { return m_autob; }
   void set_autob(const AutoBroadcastSpec& autob) { m_autob = autob; }
 
-  enum class Kind { ADD, SUBTRACT, MULTIPLY, DIVIDE, MAXIMUM, MINIMUM };
+  enum class Kind { ADD, SUBTRACT, MULTIPLY, DIVIDE, MAXIMUM, MINIMUM, POWER, MOD, FLOOR_MOD, LEFT_SHIFT, RIGHT_SHIFT };
   virtual Kind get_kind() const = 0;
 
  protected:
   BinaryElementwiseArithmetic() = default;
   BinaryElementwiseArithmetic(const Output<Node>& a, const Output<Node>& b, const AutoBroadcastSpec& autob);
   virtual bool python_division() const { return false; }
+  // The bitwise shifts take integer types only.
+  virtual bool integers_only() const { return false; }
 
  private:
   AutoBroadcastSpec m_autob{AutoBroadcastType::NUMPY};
@@ -53,6 +55,12 @@ FERRY_BINARY_ELEMENTWISE_OP(Subtract, SUBTRACT)
 FERRY_BINARY_ELEMENTWISE_OP(Multiply, MULTIPLY)
 FERRY_BINARY_ELEMENTWISE_OP(Maximum, MAXIMUM)
 FERRY_BINARY_ELEMENTWISE_OP(Minimum, MINIMUM)
+// a^b; integers raise exactly (wrapping), a negative integer exponent gives 1/a^|b| truncated.
+FERRY_BINARY_ELEMENTWISE_OP(Power, POWER)
+// Remainder with the sign of the dividend (C's fmod / %); integer division by zero is an error.
+FERRY_BINARY_ELEMENTWISE_OP(Mod, MOD)
+// Remainder with the sign of the divisor (Python's %); integer division by zero is an error.
+FERRY_BINARY_ELEMENTWISE_OP(FloorMod, FLOOR_MOD)
 #undef FERRY_BINARY_ELEMENTWISE_OP
 
 // Integer division floors like Python's when "m_pythondiv" is true (the default), and
@@ -81,5 +89,31 @@ class Divide : public util::BinaryElementwiseArithmetic {
 };
 
 }  // namespace v1
+
+namespace v15 {
+
+// a << b and a >> b on integer types (a logical shift for unsigned, arithmetic for signed types);
+// a shift by the bit width or more, or by a negative amount, gives 0 (-1 for a negative a >> b).
+#define FERRY_BITWISE_SHIFT_OP(CLASS, KIND)                                                                 \
+  class CLASS : public util::BinaryElementwiseArithmetic {                                              \
+   public:                                                                                              \
+    FERRY_OP(#CLASS, "opset15")                                                                         \
+    CLASS() = default;                                                                                  \
+    CLASS(const Output<Node>& a, const Output<Node>& b,                                                 \
+          const AutoBroadcastSpec& autob = AutoBroadcastSpec(AutoBroadcastType::NUMPY))                 \
+        : BinaryElementwiseArithmetic(a, b, autob) {                                                    \
+      constructor_validate_and_infer_types();                                                           \
+    }                                                                                                   \
+    Kind get_kind() const override { return Kind::KIND; }                                               \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;             \
+                                                                                                        \
+   protected:                                                                                           \
+    bool integers_only() const override { return true; }                                                \
+  };
+FERRY_BITWISE_SHIFT_OP(BitwiseLeftShift, LEFT_SHIFT)
+FERRY_BITWISE_SHIFT_OP(BitwiseRightShift, RIGHT_SHIFT)
+#undef FERRY_BITWISE_SHIFT_OP
+
+}  // namespace v15
 }  // namespace op
 }  // namespace ferry

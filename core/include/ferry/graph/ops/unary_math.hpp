@@ -26,13 +26,14 @@ class UnaryMath : public Op {
   bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
   bool has_evaluate() const override { return true; }
 
-  enum class Kind { ERF, GELU_ERF, GELU_TANH, SQRT, LOG, ABS, NEGATIVE, FLOOR, CEILING, SIGN, ROUND_EVEN, ROUND_AWAY };
+  enum class Kind { ERF, GELU_ERF, GELU_TANH, SQRT, LOG, ABS, NEGATIVE, FLOOR, CEILING, SIGN, ROUND_EVEN, ROUND_AWAY,
+                    SIN, COS, TAN, ASIN, ACOS, ATAN, SINH, COSH, ASINH, ACOSH, ATANH, SOFTSIGN };
   virtual Kind get_kind() const = 0;
 
  protected:
   UnaryMath() = default;
   explicit UnaryMath(const Output<Node>& value) : Op({value}) {}
-  // Gelu accepts real types only; the others any numeric type.
+  // Gelu and SoftSign accept real types only; the others any numeric type.
   virtual bool reals_only() const { return false; }
 };
 
@@ -40,10 +41,10 @@ class UnaryMath : public Op {
 
 namespace v0 {
 
-#define FERRY_UNARY_MATH_OP(CLASS, KIND)                                                    \
+#define FERRY_UNARY_MATH_OP_IN(CLASS, KIND, OPSET)                                          \
   class CLASS : public util::UnaryMath {                                                    \
    public:                                                                                  \
-    FERRY_OP(#CLASS, "opset1")                                                              \
+    FERRY_OP(#CLASS, OPSET)                                                                  \
     CLASS() = default;                                                                      \
     explicit CLASS(const Output<Node>& value) : UnaryMath(value) {                          \
       constructor_validate_and_infer_types();                                               \
@@ -52,6 +53,7 @@ namespace v0 {
     std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override; \
   };
 
+#define FERRY_UNARY_MATH_OP(CLASS, KIND) FERRY_UNARY_MATH_OP_IN(CLASS, KIND, "opset1")
 FERRY_UNARY_MATH_OP(Erf, ERF)
 FERRY_UNARY_MATH_OP(Sqrt, SQRT)
 FERRY_UNARY_MATH_OP(Log, LOG)
@@ -60,9 +62,42 @@ FERRY_UNARY_MATH_OP(Negative, NEGATIVE)
 FERRY_UNARY_MATH_OP(Floor, FLOOR)
 FERRY_UNARY_MATH_OP(Ceiling, CEILING)
 FERRY_UNARY_MATH_OP(Sign, SIGN)
+FERRY_UNARY_MATH_OP(Sin, SIN)
+FERRY_UNARY_MATH_OP(Cos, COS)
+FERRY_UNARY_MATH_OP(Tan, TAN)
+FERRY_UNARY_MATH_OP(Asin, ASIN)
+FERRY_UNARY_MATH_OP(Acos, ACOS)
+FERRY_UNARY_MATH_OP(Atan, ATAN)
+FERRY_UNARY_MATH_OP(Sinh, SINH)
+FERRY_UNARY_MATH_OP(Cosh, COSH)
 #undef FERRY_UNARY_MATH_OP
 
 }  // namespace v0
+
+namespace v3 {
+// The inverse hyperbolic functions came with opset4 (OpenVINO keeps them in namespace v3).
+FERRY_UNARY_MATH_OP_IN(Asinh, ASINH, "opset4")
+FERRY_UNARY_MATH_OP_IN(Acosh, ACOSH, "opset4")
+FERRY_UNARY_MATH_OP_IN(Atanh, ATANH, "opset4")
+}  // namespace v3
+#undef FERRY_UNARY_MATH_OP_IN
+
+namespace v9 {
+
+// x / (1 + |x|), real types only.
+class SoftSign : public util::UnaryMath {
+ public:
+  FERRY_OP("SoftSign", "opset9")
+  SoftSign() = default;
+  explicit SoftSign(const Output<Node>& value) : UnaryMath(value) { constructor_validate_and_infer_types(); }
+  Kind get_kind() const override { return Kind::SOFTSIGN; }
+  std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;
+
+ protected:
+  bool reals_only() const override { return true; }
+};
+
+}  // namespace v9
 
 namespace v7 {
 

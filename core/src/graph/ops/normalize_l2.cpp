@@ -1,0 +1,43 @@
+#include "ferry/graph/ops/normalize_l2.hpp"
+
+#include "core/src/graph/ops/axes_normalization.hpp"
+#include "core/src/graph/reference/normalization.hpp"
+
+namespace ferry {
+namespace op {
+namespace v0 {
+
+NormalizeL2::NormalizeL2(const Output<Node>& data, const Output<Node>& axes, float eps, EpsMode eps_mode)
+    : Op({data, axes}), m_eps(eps), m_eps_mode(eps_mode) {
+  constructor_validate_and_infer_types();
+}
+
+void NormalizeL2::validate_and_infer_types() {
+  internal::check_normalization_inputs(*this);
+  FERRY_NODE_CHECK(m_eps >= 0, "eps must not be negative, got ", m_eps);
+  set_output_type(0, get_input_element_type(0), get_input_partial_shape(0));
+}
+
+bool NormalizeL2::visit_attributes(AttributeVisitor& visitor) {
+  visitor.on_attribute("eps", m_eps);
+  visitor.on_enum("eps_mode", m_eps_mode);
+  return true;
+}
+
+std::shared_ptr<Node> NormalizeL2::clone_with_new_inputs(const OutputVector& inputs) const {
+  FERRY_NODE_CHECK(inputs.size() == 2, "clone: expects 2 inputs, got ", inputs.size());
+  return std::make_shared<NormalizeL2>(inputs[0], inputs[1], static_cast<float>(m_eps), m_eps_mode);
+}
+
+bool NormalizeL2::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+  const Shape shape = inputs.at(0).get_shape();
+  const auto reduced = internal::reduced_flags(*this, inputs.at(1), shape.size());
+  const bool add = m_eps_mode == EpsMode::ADD;
+  return internal::evaluate_real(*this, outputs, inputs.at(0), [&](const auto* in, auto* out) {
+    reference::normalize_l2(in, out, shape, reduced, m_eps, add);
+  });
+}
+
+}  // namespace v0
+}  // namespace op
+}  // namespace ferry

@@ -1,0 +1,194 @@
+#include "compiled_graph.hpp"
+
+#include <cstring>
+#include <map>
+#include <sstream>
+
+#include "cl_error.hpp"
+#include "ferry/graph/ops/constant.hpp"
+#include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/result.hpp"
+#include "host_rule.hpp"
+#include "primitive.hpp"
+
+namespace ferry::gpu {
+namespace {
+
+std::string describe_op(const Node& node) {
+  return "op '" + node.get_friendly_name() + "' of type " + node.get_type_info().name + " (" +
+         node.get_type_info().version_id + ")";
+}
+
+// Reshape-like ops keep the bytes and change only the shape: their output aliases input 0.
+bool is_alias(const Node& node) {
+  const std::string type = node.get_type_name();
+  if (type != "Reshape" && type != "Squeeze" && type != "Unsqueeze") return false;
+  return all_static(node) && node.get_output_size() == 1 &&
+         node.get_output_element_type(0) == node.get_input_element_type(0) &&
+         element_count(node.get_output_shape(0)) == element_count(node.get_input_shape(0));
+}
+
+bool is_structural(const Node& node) {
+  return is_type<op::v0::Parameter>(&node) || is_type<op::v0::Constant>(&node) || is_type<op::v0::Result>(&node);
+}
+
+}  // namespace
+
+std::string CompiledGraph::unsupported_reason(const Node& node) {
+  if (is_structural(node) && all_static(node)) return "";
+  if (!all_static(node))
+    return describe_op(node) + " has a dynamic shape or element type; the GPU plugin compiles static shapes only";
+  if (is_alias(node) || find_primitive(node) || runs_on_host(node)) return "";
+  std::ostringstream types;
+  for (size_t i = 0; i < node.get_input_size(); ++i) types << (i ? ", " : "") << node.get_input_element_type(i);
+  return describe_op(node) + " with inputs of type (" + types.str() +
+         ") has no GPU kernel and is not one of the ops the GPU plugin runs on the host";
+}
+
+CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context)
+    : m_model(std::move(model)), m_context(std::move(context)), m_zero_copy(m_context->info().host_unified_memory) {
+  FERRY_ASSERT(m_model, "GPU: the model is null");
+  build(*m_model);
+  plan_memory();
+  upload_weights();
+}
+
+CompiledGraph::~CompiledGraph() { m_context->counters().weights -= m_weight_bytes; }
+
+void CompiledGraph::build(const Model& model) {
+  std::map<std::pair<const Node*, size_t>, size_t> value_of;
+  const auto root_of = [&](const Output<Node>& output) {
+    return m_values[value_of.at({output.get_node(), output.get_index()})].root;
+  };
+  m_parameter_values.resize(model.get_parameters().size());
+
+  for (const auto& node : model.get_ordered_ops()) {
+    const std::string reason = unsupported_reason(*node);
+    FERRY_ASSERT(reason.empty(), "GPU cannot compile model '", model.get_friendly_name(), "': ", reason);
+    if (is_type<op::v0::Result>(node)) continue;
+
+    std::vector<size_t> inputs;
+    for (const auto& input : node->input_values()) inputs.push_back(root_of(input));
+    std::vector<size_t> outputs;
+    for (size_t i = 0; i < node->get_output_size(); ++i) {
+      GraphValue value;
+      value.type = node->get_output_element_type(i);
+      value.shape = node->get_output_shape(i);
+      value.bytes = element_count(value.shape) * value.type.size();
+      value.root = m_values.size();
+      if (const auto parameter = as_type_ptr<op::v0::Parameter>(node)) {
+        value.kind = GraphValue::Kind::PARAMETER;
+        value.parameter = static_cast<size_t>(model.get_parameter_index(parameter));
+        m_parameter_values.at(value.parameter) = m_values.size();
+      } else if (is_type<op::v0::Constant>(node)) {
+        value.kind = GraphValue::Kind::CONSTANT;
+      } else if (is_alias(*node)) {
+        value.root = inputs.at(0);
+      }
+      value_of[{node.get(), i}] = m_values.size();
+      outputs.push_back(value.root);
+      m_values.push_back(value);
+    }
+    if (is_type<op::v0::Parameter>(node) || is_type<op::v0::Constant>(node)) continue;
+    if (is_alias(*node)) {
+      m_optimized_out.push_back(node);
+      continue;
+    }
+
+    GraphStep step;
+    step.node = node;
+    step.inputs = inputs;
+    step.outputs = outputs;
+    if (const Primitive* primitive = find_primitive(*node)) {
+      step.exec_type = primitive->family;
+      for (KernelStep& kernel : primitive->make(*node, inputs, outputs)) {
+        if (kernel.empty_range()) continue;  // a zero-sized tensor: nothing to compute
+        step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
+        step.kernels.push_back(std::move(kernel));
+      }
+    } else {
+      step.exec_type = "host";
+      step.on_host = true;
+    }
+    m_steps.push_back(std::move(step));
+  }
+
+  for (const auto& result : model.get_results()) m_output_values.push_back(root_of(result->input_value(0)));
+}
+
+void CompiledGraph::plan_memory() {
+  // Which step writes each computed root, and the last step reading it.
+  std::vector<Lifetime> lifetimes;
+  std::vector<size_t> computed;
+  for (size_t s = 0; s < m_steps.size(); ++s) {
+    for (size_t v : m_steps[s].outputs) {
+      GraphValue& value = m_values[v];
+      if (value.kind != GraphValue::Kind::COMPUTED || value.plan_value >= 0) continue;
+      value.plan_value = static_cast<int64_t>(lifetimes.size());
+      lifetimes.push_back({value.bytes, s, s});
+      computed.push_back(v);
+    }
+    for (size_t v : m_steps[s].inputs)
+      if (m_values[v].plan_value >= 0) lifetimes[m_values[v].plan_value].last = s;
+  }
+  // Model outputs: on unified memory the first output reading a computed value gets it written
+  // in place; every other output copies from the value's buffer after the last step.
+  for (size_t k = 0; k < m_output_values.size(); ++k) {
+    GraphValue& value = m_values[m_output_values[k]];
+    if (value.kind != GraphValue::Kind::COMPUTED) continue;
+    if (m_zero_copy && value.bound_output < 0) {
+      value.bound_output = static_cast<int64_t>(k);
+    } else if (value.bound_output < 0) {
+      lifetimes[value.plan_value].last = m_steps.size();
+    }
+  }
+  // Bound values live in the output tensors, not in the plan.
+  std::vector<Lifetime> planned;
+  for (size_t i = 0; i < computed.size(); ++i) {
+    GraphValue& value = m_values[computed[i]];
+    if (value.bound_output >= 0) {
+      value.plan_value = -1;
+      continue;
+    }
+    const Lifetime lifetime = lifetimes[value.plan_value];
+    value.plan_value = static_cast<int64_t>(planned.size());
+    planned.push_back(lifetime);
+  }
+  m_plan = MemoryPlan(planned);
+}
+
+void CompiledGraph::upload_weights() {
+  m_constant_buffers.resize(m_values.size());
+  m_constant_tensors.resize(m_values.size());
+  std::vector<bool> needed(m_values.size(), false);
+  for (const GraphStep& step : m_steps)
+    for (size_t v : step.inputs) needed[v] = true;
+  for (size_t v : m_output_values) needed[v] = true;
+
+  // Values are numbered in model order as build() made them; each Constant is evaluated once.
+  size_t v = 0;
+  for (const auto& node : m_model->get_ordered_ops()) {
+    if (is_type<op::v0::Result>(node)) continue;
+    const size_t first = v;
+    v += node->get_output_size();
+    if (!is_type<op::v0::Constant>(node) || !needed[first]) continue;
+    TensorVector value(1);
+    FERRY_ASSERT(node->evaluate(value, {}), "GPU: constant ", describe_op(*node), " could not be evaluated");
+    m_constant_tensors[first] = value[0];
+    const size_t bytes = m_values[first].bytes;
+    if (m_zero_copy) {
+      // The kernels only read weights: the host copy is used in place.
+      m_constant_buffers[first] =
+          bytes ? m_context->create_buffer(bytes, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, value[0].data(), "weights")
+                : m_context->create_buffer(1, CL_MEM_READ_ONLY, nullptr, "weights");
+    } else {
+      m_constant_buffers[first] = m_context->create_buffer(
+          bytes, CL_MEM_READ_ONLY | (bytes ? CL_MEM_COPY_HOST_PTR : 0), bytes ? value[0].data() : nullptr, "weights");
+      m_context->counters().copied += bytes;
+    }
+    m_weight_bytes += bytes;
+  }
+  m_context->counters().weights += m_weight_bytes;
+}
+
+}  // namespace ferry::gpu

@@ -1,0 +1,92 @@
+#pragma once
+
+// What compile_model makes of a model for one OpenCL device, shared read-only by every infer
+// request and stream:
+// - values: every node output, static shape; Reshape-like nodes alias their input (no kernel);
+// - steps: per node, the kernel launches of its primitive (programs built here, through the
+//   context's ProgramCache), or a host step for the ops of host_rule.hpp;
+// - weights: Constants read by a step, uploaded once (used in place on unified memory);
+// - the memory plan of the intermediate values;
+// - per model output, the value it reads, and whether the last kernel writes it straight into
+//   the output tensor (unified memory: zero copies).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cl_handle.hpp"
+#include "device_context.hpp"
+#include "ferry/graph/model.hpp"
+#include "ferry/runtime/tensor.hpp"
+#include "kernel_step.hpp"
+#include "memory_plan.hpp"
+
+namespace ferry::gpu {
+
+struct GraphValue {
+  enum class Kind { PARAMETER, CONSTANT, COMPUTED };
+  Kind kind = Kind::COMPUTED;
+  element::Type type;
+  Shape shape;
+  size_t bytes = 0;
+  size_t root = 0;             // the value whose memory this one is (itself unless an alias)
+  size_t parameter = 0;        // PARAMETER: the model parameter's index
+  int64_t bound_output = -1;   // COMPUTED root written in place into this model output, or -1
+  int64_t plan_value = -1;     // COMPUTED root in the memory plan (index of its Lifetime), or -1
+};
+
+struct GraphStep {
+  std::shared_ptr<const Node> node;
+  std::string exec_type;             // the primitive family, or "host"
+  bool on_host = false;
+  std::vector<size_t> inputs, outputs;  // root value ids (host steps)
+  std::vector<KernelStep> kernels;
+  std::vector<ClProgram> programs;   // one per kernel
+};
+
+class CompiledGraph {
+ public:
+  // Throws naming the first op the device cannot run (see unsupported_reason), or a kernel
+  // build failure with its build log.
+  CompiledGraph(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context);
+  ~CompiledGraph();
+  CompiledGraph(const CompiledGraph&) = delete;
+  CompiledGraph& operator=(const CompiledGraph&) = delete;
+
+  // Why `node` cannot run on the device ("" when it can): what query_model and compile_model say.
+  static std::string unsupported_reason(const Node& node);
+
+  const std::shared_ptr<const Model>& model() const { return m_model; }
+  const std::shared_ptr<DeviceContext>& context() const { return m_context; }
+  bool zero_copy() const { return m_zero_copy; }
+  const std::vector<GraphValue>& values() const { return m_values; }
+  const std::vector<GraphStep>& steps() const { return m_steps; }
+  const std::vector<size_t>& parameter_values() const { return m_parameter_values; }
+  const std::vector<size_t>& output_values() const { return m_output_values; }  // roots
+  const MemoryPlan& memory_plan() const { return m_plan; }
+  // The weights buffer of a CONSTANT value (null when no step reads it).
+  cl_mem constant_buffer(size_t value) const { return m_constant_buffers.at(value).get(); }
+  // Host data of a CONSTANT value.
+  const Tensor& constant_tensor(size_t value) const { return m_constant_tensors.at(value); }
+  // Friendly names and types of the nodes that run no kernel (aliases): profiling lists them.
+  const std::vector<std::shared_ptr<const Node>>& optimized_out() const { return m_optimized_out; }
+
+ private:
+  void build(const Model& model);
+  void plan_memory();
+  void upload_weights();
+
+  std::shared_ptr<const Model> m_model;
+  std::shared_ptr<DeviceContext> m_context;
+  bool m_zero_copy = false;
+  std::vector<GraphValue> m_values;
+  std::vector<GraphStep> m_steps;
+  std::vector<size_t> m_parameter_values, m_output_values;
+  MemoryPlan m_plan;
+  std::vector<ClMem> m_constant_buffers;   // per value
+  std::vector<Tensor> m_constant_tensors;  // per value
+  uint64_t m_weight_bytes = 0;
+  std::vector<std::shared_ptr<const Node>> m_optimized_out;
+};
+
+}  // namespace ferry::gpu

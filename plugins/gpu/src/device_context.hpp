@@ -1,0 +1,64 @@
+#pragma once
+
+// One OpenCL context per exposed device, created on first use and shared by every compiled
+// model and request of the plugin on that device: programs are built once per context, and the
+// memory counters behind GPU_MEMORY_STATISTICS / GPU_COPIED_BYTES live here.
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "cl_handle.hpp"
+#include "device_enumerator.hpp"
+#include "program_cache.hpp"
+
+namespace ferry::gpu {
+
+// Bytes of device memory held, by kind, and bytes moved between host and device.
+struct MemoryCounters {
+  std::atomic<uint64_t> weights{0};
+  std::atomic<uint64_t> intermediates{0};
+  std::atomic<uint64_t> io{0};
+  std::atomic<uint64_t> copied{0};
+  std::map<std::string, uint64_t> statistics() const;
+};
+
+class DeviceContext {
+ public:
+  explicit DeviceContext(DeviceEntry entry);
+
+  const DeviceEntry& entry() const { return m_entry; }
+  const DeviceInfo& info() const { return m_entry.info; }
+  cl_device_id device() const { return m_entry.device.get(); }
+  cl_context context() const { return m_context.get(); }
+  ProgramCache& programs() const { return *m_programs; }
+  MemoryCounters& counters() const { return *m_counters; }
+
+  // An in-order queue on the device, with event profiling when `profiling`.
+  ClQueue create_queue(bool profiling) const;
+  // A buffer of `bytes` (at least 1 byte); throws naming `what`. Callers count it in counters().
+  ClMem create_buffer(size_t bytes, cl_mem_flags flags, void* host_ptr, const char* what) const;
+
+ private:
+  DeviceEntry m_entry;
+  ClContext m_context;
+  std::unique_ptr<ProgramCache> m_programs;
+  std::unique_ptr<MemoryCounters> m_counters;
+};
+
+// The plugin's contexts by device id, created on first use.
+class ContextPool {
+ public:
+  std::shared_ptr<DeviceContext> get(const DeviceEntry& entry);
+  // The contexts made so far (for counters).
+  std::shared_ptr<DeviceContext> find(const std::string& id) const;
+
+ private:
+  mutable std::mutex m_mutex;
+  std::map<std::string, std::shared_ptr<DeviceContext>> m_contexts;
+};
+
+}  // namespace ferry::gpu

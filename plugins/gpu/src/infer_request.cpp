@@ -1,0 +1,254 @@
+#include "infer_request.hpp"
+
+#include <chrono>
+
+#include "cl_error.hpp"
+#include "compiled_model.hpp"
+#include "ferry/runtime/exception.hpp"
+
+namespace ferry::gpu {
+namespace {
+
+// Drains the queue when an inference fails half-way, so no kernel still uses the caller's memory.
+class FinishOnError {
+ public:
+  explicit FinishOnError(cl_command_queue queue) : m_queue(queue) {}
+  ~FinishOnError() {
+    if (m_armed) clFinish(m_queue);
+  }
+  void disarm() { m_armed = false; }
+
+ private:
+  cl_command_queue m_queue;
+  bool m_armed = true;
+};
+
+}  // namespace
+
+InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
+    : ISyncInferRequest(compiled_model) {
+  const CompiledGraph& graph = compiled_model->graph();
+  const DeviceContext& context = *graph.context();
+  for (size_t size : graph.memory_plan().buffer_sizes()) {
+    m_plan_buffers.push_back(context.create_buffer(size, CL_MEM_READ_WRITE, nullptr, "an intermediate value"));
+    m_allocated += size;
+  }
+  context.counters().intermediates += m_allocated;
+
+  const auto& values = graph.values();
+  m_value_memory.assign(values.size(), nullptr);
+  m_io_buffers.resize(values.size());
+  for (size_t v = 0; v < values.size(); ++v) {
+    const GraphValue& value = values[v];
+    if (value.kind == GraphValue::Kind::CONSTANT) {
+      m_value_memory[v] = graph.constant_buffer(v);
+    } else if (value.kind == GraphValue::Kind::COMPUTED && value.plan_value >= 0) {
+      m_value_memory[v] = m_plan_buffers[graph.memory_plan().buffer_of(value.plan_value)].get();
+    } else if (value.kind == GraphValue::Kind::PARAMETER && !graph.zero_copy()) {
+      m_io_buffers[v] = context.create_buffer(value.bytes, CL_MEM_READ_ONLY, nullptr, "an input");
+      m_value_memory[v] = m_io_buffers[v].get();
+      m_io_allocated += value.bytes;
+    }
+  }
+  context.counters().io += m_io_allocated;
+
+  for (const GraphStep& step : graph.steps()) {
+    std::vector<ClKernel> kernels;
+    for (size_t k = 0; k < step.kernels.size(); ++k) {
+      const KernelStep& launch = step.kernels[k];
+      cl_int status = CL_SUCCESS;
+      ClKernel kernel(clCreateKernel(step.programs[k].get(), launch.kernel.c_str(), &status));
+      cl_check(status, "clCreateKernel '", launch.kernel, "' of ", launch.file);
+      for (size_t a = 0; a < launch.args.size(); ++a) {
+        const KernelArg& arg = launch.args[a];
+        if (arg.is_value) continue;  // bound per inference
+        cl_check(clSetKernelArg(kernel.get(), static_cast<cl_uint>(a), arg.bytes.size(), arg.bytes.data()),
+                 "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for ", step.node->get_friendly_name());
+      }
+      kernels.push_back(std::move(kernel));
+    }
+    m_kernels.push_back(std::move(kernels));
+    m_events.emplace_back(step.kernels.size());
+  }
+  m_input_bindings.resize(get_inputs().size());
+  m_output_bindings.resize(get_outputs().size());
+  m_input_scratch.resize(get_inputs().size());
+  m_output_scratch.resize(get_outputs().size());
+}
+
+InferRequest::~InferRequest() {
+  const DeviceContext& context = *compiled_model().graph().context();
+  context.counters().intermediates -= m_allocated;
+  context.counters().io -= m_io_allocated;
+}
+
+const CompiledModel& InferRequest::compiled_model() const {
+  return static_cast<const CompiledModel&>(*get_compiled_model());
+}
+
+cl_mem InferRequest::bind_host(HostBinding& binding, void* data, size_t bytes) {
+  if (!binding.buffer || binding.data != data || binding.bytes != bytes) {
+    const DeviceContext& context = *compiled_model().graph().context();
+    binding.buffer = bytes ? context.create_buffer(bytes, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, data, "a tensor")
+                           : context.create_buffer(1, CL_MEM_READ_WRITE, nullptr, "an empty tensor");
+    binding.data = data;
+    binding.bytes = bytes;
+  }
+  return binding.buffer.get();
+}
+
+Tensor InferRequest::dense(const Tensor& tensor, Tensor& scratch) const {
+  if (tensor.is_continuous()) return tensor;
+  if (!scratch || scratch.get_shape() != tensor.get_shape() || scratch.get_element_type() != tensor.get_element_type())
+    scratch = Tensor(tensor.get_element_type(), tensor.get_shape());
+  return scratch;
+}
+
+void InferRequest::bind_inputs(cl_command_queue queue) {
+  const CompiledGraph& graph = compiled_model().graph();
+  MemoryCounters& counters = graph.context()->counters();
+  for (size_t i = 0; i < m_input_bindings.size(); ++i) {
+    convert_batched_tensors(i);
+    const Tensor& bound = input_tensor(i);
+    Tensor input = dense(bound, m_input_scratch[i]);
+    if (!bound.is_continuous()) bound.copy_to(input);
+    const size_t v = graph.parameter_values()[i];
+    const size_t bytes = graph.values()[v].bytes;
+    if (graph.zero_copy()) {
+      m_value_memory[v] = bind_host(m_input_bindings[i], input.data(), bytes);
+    } else if (bytes) {
+      cl_check(clEnqueueWriteBuffer(queue, m_value_memory[v], CL_FALSE, 0, bytes, input.data(), 0, nullptr, nullptr),
+               "clEnqueueWriteBuffer of input ", i);
+      counters.copied += bytes;
+    }
+  }
+}
+
+void InferRequest::run_host_step(size_t index, cl_command_queue queue) {
+  const CompiledGraph& graph = compiled_model().graph();
+  const GraphStep& step = graph.steps()[index];
+  cl_check(clFinish(queue), "clFinish before host op '", step.node->get_friendly_name(), "'");
+  std::vector<std::pair<cl_mem, void*>> mapped;
+  const auto map = [&](size_t v, cl_map_flags flags) {
+    const GraphValue& value = graph.values()[v];
+    cl_int status = CL_SUCCESS;
+    void* data = clEnqueueMapBuffer(queue, m_value_memory[v], CL_TRUE, flags, 0, std::max<size_t>(value.bytes, 1), 0,
+                                    nullptr, nullptr, &status);
+    cl_check(status, "clEnqueueMapBuffer for host op '", step.node->get_friendly_name(), "'");
+    mapped.emplace_back(m_value_memory[v], data);
+    return Tensor(value.type, value.shape, data);
+  };
+  TensorVector inputs, outputs;
+  for (size_t v : step.inputs) inputs.push_back(map(v, CL_MAP_READ));
+  for (size_t v : step.outputs) outputs.push_back(map(v, CL_MAP_WRITE));
+  bool evaluated = false;
+  try {
+    evaluated = step.node->evaluate(outputs, inputs);
+  } catch (...) {
+    for (const auto& [buffer, data] : mapped) clEnqueueUnmapMemObject(queue, buffer, data, 0, nullptr, nullptr);
+    throw;
+  }
+  for (const auto& [buffer, data] : mapped) clEnqueueUnmapMemObject(queue, buffer, data, 0, nullptr, nullptr);
+  FERRY_ASSERT(evaluated, "GPU: the host op '", step.node->get_friendly_name(), "' of type ",
+               step.node->get_type_name(), " could not be evaluated for its input types");
+}
+
+void InferRequest::infer() {
+  check_tensors();
+  const CompiledModel& model = compiled_model();
+  const CompiledGraph& graph = model.graph();
+  const bool profiling = model.config().enable_profiling;
+  cl_command_queue queue = model.queue_for_this_thread();
+  FinishOnError finish_on_error(queue);
+  MemoryCounters& counters = graph.context()->counters();
+
+  bind_inputs(queue);
+  // Outputs written in place (unified memory).
+  const auto& outputs = graph.output_values();
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const GraphValue& value = graph.values()[outputs[k]];
+    if (value.bound_output != static_cast<int64_t>(k)) continue;
+    Tensor output = dense(output_tensor(k), m_output_scratch[k]);
+    m_value_memory[outputs[k]] = bind_host(m_output_bindings[k], output.data(), value.bytes);
+  }
+
+  const auto& steps = graph.steps();
+  for (size_t s = 0; s < steps.size(); ++s) {
+    const GraphStep& step = steps[s];
+    if (step.on_host) {
+      run_host_step(s, queue);
+      continue;
+    }
+    for (size_t k = 0; k < step.kernels.size(); ++k) {
+      const KernelStep& launch = step.kernels[k];
+      cl_kernel kernel = m_kernels[s][k].get();
+      for (size_t a = 0; a < launch.args.size(); ++a) {
+        if (!launch.args[a].is_value) continue;
+        cl_check(clSetKernelArg(kernel, static_cast<cl_uint>(a), sizeof(cl_mem), &m_value_memory[launch.args[a].value]),
+                 "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for '", step.node->get_friendly_name(), "'");
+      }
+      cl_event event = nullptr;
+      cl_check(clEnqueueNDRangeKernel(queue, kernel, launch.dims, nullptr, launch.global.data(),
+                                      launch.local[0] ? launch.local.data() : nullptr, 0, nullptr,
+                                      profiling ? &event : nullptr),
+               "clEnqueueNDRangeKernel '", launch.kernel, "' for op '", step.node->get_friendly_name(), "'");
+      if (profiling) m_events[s][k] = ClEvent(event);
+    }
+  }
+
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const GraphValue& value = graph.values()[outputs[k]];
+    Tensor output = dense(output_tensor(k), m_output_scratch[k]);
+    if (value.bound_output == static_cast<int64_t>(k)) {
+      // Coherence for the host: a map of a CL_MEM_USE_HOST_PTR buffer returns the tensor's own memory.
+      cl_int status = CL_SUCCESS;
+      void* data = clEnqueueMapBuffer(queue, m_value_memory[outputs[k]], CL_TRUE, CL_MAP_READ, 0,
+                                      std::max<size_t>(value.bytes, 1), 0, nullptr, nullptr, &status);
+      cl_check(status, "clEnqueueMapBuffer of output ", k);
+      clEnqueueUnmapMemObject(queue, m_value_memory[outputs[k]], data, 0, nullptr, nullptr);
+    } else if (value.bytes) {
+      cl_check(clEnqueueReadBuffer(queue, m_value_memory[outputs[k]], CL_FALSE, 0, value.bytes, output.data(), 0,
+                                   nullptr, nullptr),
+               "clEnqueueReadBuffer of output ", k);
+      counters.copied += value.bytes;
+    }
+  }
+  cl_check(clFinish(queue), "clFinish at the end of an inference");
+  finish_on_error.disarm();
+  for (size_t k = 0; k < outputs.size(); ++k)
+    if (!output_tensor(k).is_continuous()) m_output_scratch[k].copy_to(output_tensor(k));
+  if (profiling) record_profile();
+}
+
+void InferRequest::record_profile() {
+  const CompiledGraph& graph = compiled_model().graph();
+  m_profile.clear();
+  const auto& steps = graph.steps();
+  for (size_t s = 0; s < steps.size(); ++s) {
+    ProfilingInfo record;
+    record.status = ProfilingInfo::Status::EXECUTED;
+    record.node_name = steps[s].node->get_friendly_name();
+    record.node_type = steps[s].node->get_type_name();
+    record.exec_type = steps[s].on_host ? "host" : "ocl:" + steps[s].exec_type;
+    cl_ulong total_ns = 0;
+    for (const ClEvent& event : m_events[s]) {
+      cl_ulong start = 0, end = 0;
+      if (!event) continue;
+      clGetEventProfilingInfo(event.get(), CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr);
+      clGetEventProfilingInfo(event.get(), CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr);
+      if (end > start) total_ns += end - start;
+    }
+    record.real_time = std::chrono::microseconds(total_ns / 1000);
+    m_profile.push_back(std::move(record));
+  }
+  for (const auto& node : graph.optimized_out()) {
+    ProfilingInfo record;
+    record.status = ProfilingInfo::Status::OPTIMIZED_OUT;
+    record.node_name = node->get_friendly_name();
+    record.node_type = node->get_type_name();
+    record.exec_type = "alias";
+    m_profile.push_back(std::move(record));
+  }
+}
+
+}  // namespace ferry::gpu

@@ -1,0 +1,51 @@
+#pragma once
+
+// The GPU device: OpenCL through the ICD loader. Devices are enumerated on first use (and again
+// when GPU_OPENCL_DEVICE_TYPES changes); each gets one OpenCL context, shared by its compiled
+// models. The core calls the plugin from any thread: the settings are guarded by a mutex.
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "device_context.hpp"
+#include "device_enumerator.hpp"
+#include "ferry/plugin/iplugin.hpp"
+
+namespace ferry::gpu {
+
+class CompiledModel;
+
+class Plugin final : public IPlugin {
+ public:
+  Plugin();
+
+  std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
+                                                const AnyMap& properties) const override;
+  // Settable: Config::supported() and GPU_OPENCL_DEVICE_TYPES. Read-only and unknown keys throw.
+  void set_property(const AnyMap& properties) override;
+  // arguments: DEVICE_ID may name the device the device properties describe.
+  Any get_property(const std::string& name, const AnyMap& arguments) const override;
+  std::shared_ptr<ICompiledModel> import_model(std::istream& blob, const AnyMap& properties) const override;
+  // The ops CompiledGraph::unsupported_reason accepts map to this device; the others are absent.
+  SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
+
+ private:
+  Config config_with(const AnyMap& properties) const;
+  std::vector<std::string> device_ids() const;
+  // The device `id` names; throws listing the available ones (or saying there is none).
+  DeviceEntry device(const std::string& id) const;
+  std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, const Config& config,
+                                         bool loaded_from_cache) const;
+
+  mutable std::mutex m_mutex;
+  Config m_config;
+  std::string m_device_types = "AUTO";
+  mutable std::optional<std::vector<DeviceEntry>> m_devices;  // enumerated on first use
+  mutable ContextPool m_contexts;
+};
+
+}  // namespace ferry::gpu

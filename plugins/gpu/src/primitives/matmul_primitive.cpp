@@ -1,0 +1,80 @@
+// MatMul on kernels/matmul.cl: f32, any rank, transposes and numpy batch broadcasting folded into
+// strides, so no input is ever copied or transposed in memory.
+
+#include <algorithm>
+
+#include "ferry/graph/ops/matmul.hpp"
+#include "../primitive.hpp"
+
+namespace ferry::gpu {
+namespace {
+
+constexpr size_t kTile = 16;  // matches TILE in matmul.cl
+
+size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+struct Operand {
+  Shape batch;  // leading dimensions
+  size_t rows = 0, cols = 0;  // as stored
+};
+
+// A 1-D `a` is a row [1, K]; a 1-D `b` is a column [K, 1] (their extra dimension is not in the output).
+Operand operand(Shape shape, bool is_a) {
+  if (shape.size() == 1) shape = is_a ? Shape{1, shape[0]} : Shape{shape[0], 1};
+  Operand result;
+  result.rows = shape[shape.size() - 2];
+  result.cols = shape[shape.size() - 1];
+  result.batch = Shape(shape.begin(), shape.end() - 2);
+  return result;
+}
+
+bool supports(const Node& node) {
+  const auto* matmul = dynamic_cast<const op::v0::MatMul*>(&node);
+  if (!matmul || !all_of_type(node, element::f32)) return false;
+  const Shape& a = node.get_input_shape(0);
+  const Shape& b = node.get_input_shape(1);
+  // Up to 8 batch dimensions travel in the kernel's int8 arguments.
+  return !a.empty() && !b.empty() && std::max(a.size(), b.size()) <= kMaxKernelRank + 2;
+}
+
+std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
+  const auto& matmul = dynamic_cast<const op::v0::MatMul&>(node);
+  const bool ta = matmul.get_transpose_a() && node.get_input_shape(0).size() > 1;
+  const bool tb = matmul.get_transpose_b() && node.get_input_shape(1).size() > 1;
+  const Operand a = operand(node.get_input_shape(0), true);
+  const Operand b = operand(node.get_input_shape(1), false);
+  const size_t M = ta ? a.cols : a.rows, K = ta ? a.rows : a.cols;
+  const size_t N = tb ? b.rows : b.cols;
+
+  // Batch dimensions: numpy broadcast of both operands' leading dimensions.
+  const size_t rank = std::max(a.batch.size(), b.batch.size());
+  Shape batch(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    const size_t da = i + a.batch.size() >= rank ? a.batch[i + a.batch.size() - rank] : 1;
+    const size_t db = i + b.batch.size() >= rank ? b.batch[i + b.batch.size() - rank] : 1;
+    batch[i] = std::max(da, db);
+  }
+  std::vector<int64_t> a_strides = broadcast_strides(a.batch, batch), b_strides = broadcast_strides(b.batch, batch);
+  for (auto& s : a_strides) s *= static_cast<int64_t>(a.rows * a.cols);
+  for (auto& s : b_strides) s *= static_cast<int64_t>(b.rows * b.cols);
+
+  KernelStep step("matmul.cl", "-DTILE=16", "matmul");
+  step.value(inputs[0]).value(inputs[1]).value(outputs[0]);
+  step.i32(M).i32(N).i32(K);
+  step.i32(ta ? 1 : K).i32(ta ? M : 1);  // a_sm, a_sk
+  step.i32(tb ? 1 : N).i32(tb ? K : 1);  // b_sk, b_sn
+  step.i32(rank).int8(dims_of(batch)).int8(a_strides, 0).int8(b_strides, 0);
+  step.range({round_up(N, kTile), round_up(M, kTile), element_count(batch)}, 3);
+  step.local = {kTile, kTile, 1};
+  if (M == 0 || N == 0) step.global = {0, 0, 0};
+  return {step};
+}
+
+}  // namespace
+
+const Primitive& matmul_primitive() {
+  static const Primitive primitive{"matmul", supports, make};
+  return primitive;
+}
+
+}  // namespace ferry::gpu

@@ -1,0 +1,65 @@
+#include "program_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cl_error.hpp"
+#include "device_context.hpp"
+#include "kernel_library.hpp"
+
+namespace ferry::gpu {
+namespace {
+
+std::shared_ptr<DeviceContext> first_context() {
+  auto devices = enumerate_devices(DeviceTypeSelection::parse("AUTO"));
+  if (devices.empty()) return nullptr;
+  return std::make_shared<DeviceContext>(devices[0]);
+}
+
+TEST(KernelLibrary, EveryKernelFileIsEmbedded) {
+  for (const char* file : {"eltwise.cl", "matmul.cl", "convolution.cl", "pooling.cl", "softmax.cl", "reduce.cl",
+                           "data_movement.cl", "convert.cl", "batch_norm.cl"})
+    EXPECT_FALSE(kernel_source(file).empty()) << file;
+  EXPECT_THROW(kernel_source("missing.cl"), Exception);
+}
+
+TEST(ProgramCache, BuildsEachSourceAndOptionsOnce) {
+  const auto context = first_context();
+  ASSERT_TRUE(context);
+  ProgramCache& cache = context->programs();
+  const ClProgram relu = cache.get("eltwise.cl", "-DOP_RELU");
+  EXPECT_EQ(cache.build_count(), 1u);
+  EXPECT_EQ(cache.get("eltwise.cl", "-DOP_RELU").get(), relu.get());
+  EXPECT_EQ(cache.build_count(), 1u);
+  EXPECT_NE(cache.get("eltwise.cl", "-DOP_EXP").get(), relu.get());
+  EXPECT_EQ(cache.build_count(), 2u);
+}
+
+TEST(ProgramCache, ABuildFailureCarriesTheBuildLog) {
+  const auto context = first_context();
+  ASSERT_TRUE(context);
+  try {
+    context->programs().build("__kernel void broken(__global float* x) { x[0] = undefined_name; }", "", "broken.cl");
+    FAIL() << "expected a build error";
+  } catch (const Exception& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("broken.cl"), std::string::npos) << message;
+    EXPECT_NE(message.find("build log"), std::string::npos) << message;
+    EXPECT_NE(message.find("undefined_name"), std::string::npos) << message;
+  }
+  // The cache stays usable.
+  EXPECT_TRUE(context->programs().get("softmax.cl", ""));
+}
+
+TEST(ClError, CodesHaveNames) {
+  EXPECT_EQ(cl_error_text(CL_OUT_OF_RESOURCES), "CL_OUT_OF_RESOURCES (-5)");
+  EXPECT_EQ(cl_error_text(-12345), "CL error -12345");
+  try {
+    cl_check(CL_INVALID_KERNEL_NAME, "clCreateKernel 'x'");
+    FAIL();
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("clCreateKernel 'x' failed: CL_INVALID_KERNEL_NAME"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace ferry::gpu

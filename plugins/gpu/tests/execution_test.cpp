@@ -1,0 +1,198 @@
+// Inference on the GPU plugin: zero copies on unified memory (the copy counter), the memory plan,
+// profiling from OpenCL events, streams, concurrent requests, export/import, and what
+// query_model and compile_model say about ops without a kernel.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <thread>
+
+#include "ferry/gpu/properties.hpp"
+#include "ferry/graph/reference_executor.hpp"
+#include "support/gpu_test_utils.hpp"
+
+namespace ferry::gpu::test {
+namespace {
+
+// x[4, 16] -> MatMul(16x32) -> Add -> Relu -> MatMul(32x8) -> Softmax; outputs probs and hidden.
+std::shared_ptr<Model> make_mlp() {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{4, 16});
+  x->set_friendly_name("x");
+  const auto weights = [](const Shape& shape, unsigned seed) {
+    const Tensor t = random_tensor(element::f32, shape, seed, -0.5, 0.5);
+    return op::v0::Constant::create(element::f32, shape, std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
+  };
+  auto mm1 = std::make_shared<op::v0::MatMul>(x, weights({16, 32}, 1));
+  auto add = std::make_shared<op::v1::Add>(mm1, weights({32}, 2));
+  auto relu = std::make_shared<op::v0::Relu>(add);
+  relu->set_friendly_name("relu");
+  auto mm2 = std::make_shared<op::v0::MatMul>(relu, weights({32, 8}, 3));
+  auto probs = std::make_shared<op::v8::Softmax>(mm2, 1);
+  probs->set_friendly_name("probs");
+  return std::make_shared<Model>(OutputVector{probs, relu}, ParameterVector{x}, "mlp");
+}
+
+void expect_close(const Tensor& actual, const Tensor& expected) {
+  ASSERT_EQ(actual.get_shape(), expected.get_shape());
+  for (size_t i = 0; i < actual.get_size(); ++i)
+    ASSERT_NEAR(actual.data<float>()[i], expected.data<float>()[i], 1e-5 + 1e-4 * std::abs(expected.data<float>()[i]))
+        << "element " << i;
+}
+
+TensorVector reference(const std::shared_ptr<Model>& model, const Tensor& input) {
+  TensorVector outputs;
+  ReferenceExecutor(model).run({input}, outputs);
+  return outputs;
+}
+
+TEST(GpuExecution, UnifiedMemoryInferencesCopyNothing) {
+  Core core = make_core();
+  auto model = make_mlp();
+  CompiledModel compiled = core.compile_model(model, "GPU");
+  const uint64_t before = core.get_property("GPU", copied_bytes);
+  InferRequest request = compiled.create_infer_request();
+  for (unsigned seed = 0; seed < 3; ++seed) {
+    const Tensor input = random_tensor(element::f32, Shape{4, 16}, seed);
+    request.set_input_tensor(input);
+    request.infer();
+    const TensorVector expected = reference(model, input);
+    expect_close(request.get_output_tensor(0), expected[0]);
+    expect_close(request.get_output_tensor(1), expected[1]);
+  }
+  // PoCL shares the host's memory: inputs, outputs and weights are used in place.
+  EXPECT_EQ(core.get_property("GPU", copied_bytes), before);
+}
+
+TEST(GpuExecution, OutputThatIsAnInputIsCopiedOnce) {
+  Core core = make_core();
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{3, 5});
+  auto model = std::make_shared<Model>(OutputVector{x->output(0), std::make_shared<op::v0::Relu>(x)->output(0)},
+                                       ParameterVector{x});
+  CompiledModel compiled = core.compile_model(model, "GPU");
+  InferRequest request = compiled.create_infer_request();
+  const Tensor input = random_tensor(element::f32, Shape{3, 5}, 4);
+  request.set_input_tensor(input);
+  const uint64_t before = core.get_property("GPU", copied_bytes);
+  request.infer();
+  EXPECT_EQ(core.get_property("GPU", copied_bytes) - before, input.get_byte_size());
+  expect_close(request.get_output_tensor(0), input);
+}
+
+TEST(GpuExecution, MemoryStatisticsCountWeightsAndThePlan) {
+  Core core = make_core();
+  auto model = make_mlp();
+  CompiledModel compiled = core.compile_model(model, "GPU");
+  auto stats = core.get_property("GPU", memory_statistics);
+  // Weights: 16*32 + 32 + 32*8 floats.
+  EXPECT_EQ(stats.at("weights"), (16 * 32 + 32 + 32 * 8) * sizeof(float));
+  {
+    InferRequest request = compiled.create_infer_request();
+    stats = core.get_property("GPU", memory_statistics);
+    // Intermediates: MatMul1 [4,32] and Add [4,32] and MatMul2 [4,8] (Relu and Softmax write the
+    // outputs in place): the plan reuses MatMul1's buffer for MatMul2, so less than their sum.
+    EXPECT_GT(stats.at("intermediates"), 0u);
+    EXPECT_LT(stats.at("intermediates"), (4 * 32 + 4 * 32 + 4 * 8) * sizeof(float));
+  }
+  EXPECT_EQ(core.get_property("GPU", memory_statistics).at("intermediates"), 0u);
+}
+
+TEST(GpuExecution, ProfilingGivesEventTimesPerNode) {
+  Core core = make_core();
+  CompiledModel compiled = core.compile_model(make_mlp(), "GPU", enable_profiling(true));
+  InferRequest request = compiled.create_infer_request();
+  request.set_input_tensor(random_tensor(element::f32, Shape{4, 16}, 1));
+  request.infer();
+  const auto records = request.get_profiling_info();
+  ASSERT_EQ(records.size(), 5u);  // MatMul, Add, Relu, MatMul, Softmax
+  bool any_time = false;
+  for (const auto& record : records) {
+    EXPECT_EQ(record.status, ProfilingInfo::Status::EXECUTED);
+    EXPECT_EQ(record.exec_type.rfind("ocl:", 0), 0u) << record.exec_type;
+    any_time = any_time || record.real_time.count() > 0;
+  }
+  EXPECT_EQ(records[2].node_name, "relu");
+  (void)any_time;  // event times may round to 0 us on a fast device: not asserted
+}
+
+TEST(GpuExecution, StreamsAndConcurrentRequests) {
+  Core core = make_core();
+  auto model = make_mlp();
+  CompiledModel compiled = core.compile_model(model, "GPU", ferry::hint::performance_mode(ferry::hint::PerformanceMode::THROUGHPUT));
+  EXPECT_EQ(compiled.get_property(num_streams), streams::Num(2));
+  std::vector<std::thread> threads;
+  std::vector<int> failures(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      InferRequest request = compiled.create_infer_request();
+      for (unsigned i = 0; i < 5; ++i) {
+        const Tensor input = random_tensor(element::f32, Shape{4, 16}, 100 * t + i);
+        request.set_input_tensor(input);
+        request.start_async();
+        request.wait();
+        const TensorVector expected = reference(model, input);
+        const Tensor out = request.get_output_tensor(0);
+        for (size_t k = 0; k < out.get_size(); ++k)
+          if (std::abs(out.data<float>()[k] - expected[0].data<float>()[k]) > 1e-4) ++failures[t];
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(failures[t], 0) << "thread " << t;
+}
+
+TEST(GpuExecution, ExportThenImportGivesIdenticalResults) {
+  Core core = make_core();
+  CompiledModel compiled = core.compile_model(make_mlp(), "GPU");
+  std::stringstream blob;
+  compiled.export_model(blob);
+  CompiledModel imported = core.import_model(blob, "GPU");
+  EXPECT_TRUE(imported.get_property(loaded_from_cache));
+  const Tensor input = random_tensor(element::f32, Shape{4, 16}, 9);
+  InferRequest a = compiled.create_infer_request(), b = imported.create_infer_request();
+  a.set_input_tensor(input);
+  b.set_input_tensor(input);
+  a.infer();
+  b.infer();
+  const Tensor x = a.get_output_tensor(0), y = b.get_output_tensor(0);
+  for (size_t i = 0; i < x.get_size(); ++i) EXPECT_EQ(x.data<float>()[i], y.data<float>()[i]);
+  std::stringstream garbage("not a blob");
+  EXPECT_THROW(core.import_model(garbage, "GPU"), Exception);
+}
+
+TEST(GpuExecution, OpsWithoutAKernelAreNotClaimedAndRefusedByName) {
+  Core core = make_core();
+  auto x = std::make_shared<op::v0::Parameter>(element::i32, PartialShape{4});
+  auto abs = std::make_shared<op::v0::Abs>(x);  // integer Abs: no GPU kernel
+  abs->set_friendly_name("integer_abs");
+  auto y = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{4});
+  auto relu = std::make_shared<op::v0::Relu>(y);
+  relu->set_friendly_name("float_relu");
+  auto model = std::make_shared<Model>(OutputVector{abs, relu}, ParameterVector{x, y});
+  const auto supported = core.query_model(model, "GPU");
+  EXPECT_EQ(supported.count("integer_abs"), 0u);
+  EXPECT_EQ(supported.count("float_relu"), 1u);
+  try {
+    core.compile_model(model, "GPU");
+    FAIL() << "expected an error";
+  } catch (const Exception& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("'integer_abs' of type Abs"), std::string::npos) << message;
+  }
+  // The plugin stays usable.
+  EXPECT_NO_THROW(core.compile_model(make_mlp(), "GPU"));
+}
+
+TEST(GpuExecution, DynamicShapesAreRefusedClearly) {
+  Core core = make_core();
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), 3});
+  auto model = std::make_shared<Model>(OutputVector{std::make_shared<op::v0::Relu>(x)}, ParameterVector{x});
+  try {
+    core.compile_model(model, "GPU");
+    FAIL() << "expected an error";
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("dynamic"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ferry::gpu::test

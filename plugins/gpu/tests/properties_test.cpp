@@ -1,0 +1,113 @@
+// GPU device properties through the Core, with the values of the OpenCL device (PoCL's CPU device
+// in CI: no GPU there, so the plugin exposes it).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ferry/gpu/properties.hpp"
+#include "support/gpu_test_utils.hpp"
+
+namespace ferry::gpu::test {
+namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+TEST(GpuProperties, TheDeviceIsListedWithItsTiles) {
+  Core core = make_core();
+  const auto ids = core.get_property("GPU", available_devices);
+  ASSERT_FALSE(ids.empty());
+  EXPECT_EQ(ids[0], "0");
+  const auto devices = core.get_available_devices();
+  if (ids.size() == 1) {
+    EXPECT_TRUE(contains(devices, "GPU"));
+  } else {
+    for (const auto& id : ids) EXPECT_TRUE(contains(devices, "GPU." + id)) << id;
+  }
+}
+
+TEST(GpuProperties, DeviceValuesComeFromOpenCl) {
+  Core core = make_core();
+  const std::string name = core.get_property("GPU", device::full_name);
+  EXPECT_NE(name.find("OpenCL"), std::string::npos) << name;
+  EXPECT_GT(core.get_property("GPU", device_total_mem_size), 0u);
+  EXPECT_GT(core.get_property("GPU", execution_units_count), 0);
+  EXPECT_FALSE(core.get_property("GPU", uarch_version).empty());
+  // PoCL's CPU device shares the host's memory, which Ferry reports as an integrated device.
+  EXPECT_EQ(core.get_property("GPU", device::type), device::Type::INTEGRATED);
+  const auto gops = core.get_property("GPU", device::gops);
+  ASSERT_EQ(gops.count(element::f32), 1u);
+  EXPECT_GT(gops.at(element::f32), 0.0f);
+  const auto capabilities = core.get_property("GPU", device::capabilities);
+  EXPECT_TRUE(contains(capabilities, device::capability::FP32));
+  EXPECT_TRUE(contains(capabilities, device::capability::EXPORT_IMPORT));
+  EXPECT_FALSE(contains(capabilities, device::capability::FP16)) << "PoCL has no cl_khr_fp16";
+}
+
+TEST(GpuProperties, SubDevicePropertiesByDeviceId) {
+  Core core = make_core();
+  const auto ids = core.get_property("GPU", available_devices);
+  if (!contains(ids, "0.1")) GTEST_SKIP() << "device 0 has no tiles";
+  const auto whole = core.get_property("GPU.0", execution_units_count);
+  const auto tile = core.get_property("GPU.0.1", execution_units_count);
+  EXPECT_EQ(tile, whole / 2);
+  EXPECT_THROW(core.get_property("GPU.7", device::full_name), Exception);
+}
+
+TEST(GpuProperties, SupportedPropertiesAreAllReadable) {
+  Core core = make_core();
+  const auto names = core.get_property("GPU", supported_properties);
+  for (const auto& key : {"FULL_DEVICE_NAME", "DEVICE_TYPE", "DEVICE_GOPS", "OPTIMIZATION_CAPABILITIES",
+                          "GPU_DEVICE_TOTAL_MEM_SIZE", "GPU_UARCH_VERSION", "GPU_EXECUTION_UNITS_COUNT",
+                          "GPU_MEMORY_STATISTICS", "RANGE_FOR_STREAMS", "RANGE_FOR_ASYNC_INFER_REQUESTS",
+                          "PERFORMANCE_HINT", "NUM_STREAMS", "INFERENCE_PRECISION_HINT", "PERF_COUNT",
+                          "MODEL_PRIORITY", "EXECUTION_MODE_HINT", "COMPILATION_NUM_THREADS",
+                          "GPU_HOST_TASK_PRIORITY", "GPU_QUEUE_PRIORITY", "GPU_QUEUE_THROTTLE",
+                          "GPU_ENABLE_LOOP_UNROLLING", "GPU_COPIED_BYTES"})
+    EXPECT_TRUE(std::find(names.begin(), names.end(), key) != names.end()) << key;
+  for (const auto& name : names) EXPECT_NO_THROW(core.get_property("GPU", name)) << name;
+}
+
+TEST(GpuProperties, SettingsRoundTripAndBadValuesAreRefused) {
+  Core core = make_core();
+  core.set_property("GPU", {{"NUM_STREAMS", "2"}, {"GPU_QUEUE_PRIORITY", "HIGH"}});
+  EXPECT_EQ(core.get_property("GPU", num_streams), streams::Num(2));
+  EXPECT_EQ(core.get_property("GPU", hint::queue_priority), ferry::hint::Priority::HIGH);
+  EXPECT_THROW(core.set_property("GPU", {{"NUM_STREAMS", "99"}}), Exception);
+  try {
+    core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f16"}});
+    FAIL() << "f16 is not computed yet";
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("INFERENCE_PRECISION_HINT"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(core.set_property("GPU", {{"GPU_DEVICE_TOTAL_MEM_SIZE", "1"}}), Exception);
+  EXPECT_THROW(core.set_property("GPU", {{"NO_SUCH_KEY", "1"}}), Exception);
+  EXPECT_EQ(core.get_property("GPU", num_streams), streams::Num(2));  // unchanged by the refusals
+}
+
+TEST(GpuProperties, NoDeviceOfTheSelectedTypesMeansGpuIsAbsentAndCoreStaysUsable) {
+  Core core = make_core();
+  core.set_property("GPU", {{opencl_device_types.name(), "ACCELERATOR"}});
+  EXPECT_TRUE(core.get_property("GPU", available_devices).empty());
+  const auto devices = core.get_available_devices();
+  for (const auto& device : devices) EXPECT_EQ(device.rfind("GPU", 0), std::string::npos) << device;
+  EXPECT_TRUE(contains(devices, "TEMPLATE"));
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2});
+  auto model = std::make_shared<Model>(OutputVector{std::make_shared<op::v0::Relu>(x)}, ParameterVector{x});
+  try {
+    core.compile_model(model, "GPU");
+    FAIL() << "expected an error";
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("no OpenCL device"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(core.compile_model(model, "TEMPLATE"));
+  // Selecting the CPU type again brings the device back.
+  core.set_property("GPU", {{opencl_device_types.name(), "CPU"}});
+  EXPECT_FALSE(core.get_property("GPU", available_devices).empty());
+  EXPECT_THROW(core.set_property("GPU", {{opencl_device_types.name(), "FPGA"}}), Exception);
+}
+
+}  // namespace
+}  // namespace ferry::gpu::test

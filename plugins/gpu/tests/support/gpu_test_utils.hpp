@@ -1,0 +1,30 @@
+#pragma once
+
+// Helpers for the GPU plugin's tests: a Core that knows GPU (and TEMPLATE, the reference), random
+// tensors, and comparison of a model's outputs on GPU against the core's reference evaluate.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ferry/ferry.hpp"
+
+namespace ferry::gpu::test {
+
+// A Core with the in-tree plugins.xml (GPU, TEMPLATE).
+Core make_core();
+
+// A tensor of `type` and `shape` filled with values uniform in [low, high) (integers rounded),
+// from a fixed seed per call site.
+Tensor random_tensor(const element::Type& type, const Shape& shape, unsigned seed, double low = -2.0,
+                     double high = 2.0);
+
+// Runs `model` on GPU and with the core's reference evaluate (ReferenceExecutor)
+// on the same inputs; expects every output to match within |gpu - ref| <= atol + rtol * |ref|.
+void expect_matches_reference(const std::shared_ptr<Model>& model, const TensorVector& inputs, double atol = 1e-5,
+                              double rtol = 1e-4);
+
+// Inputs for every parameter of `model`, random with `seed`.
+TensorVector random_inputs(const std::shared_ptr<Model>& model, unsigned seed);
+
+}  // namespace ferry::gpu::test

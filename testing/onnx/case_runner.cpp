@@ -1,0 +1,123 @@
+#include "case_runner.hpp"
+
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "ferry/runtime/core.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "tensor_proto.hpp"
+
+namespace ferry {
+namespace onnx_backend {
+namespace {
+
+namespace fs = std::filesystem;
+
+// input_0.pb, input_1.pb, ... in index order, until the first missing index.
+std::vector<Tensor> read_numbered(const std::string& data_set, const std::string& prefix) {
+  std::vector<Tensor> tensors;
+  for (size_t i = 0;; ++i) {
+    const std::string path = data_set + "/" + prefix + std::to_string(i) + ".pb";
+    if (!fs::exists(path)) break;
+    tensors.push_back(read_tensor_file(path));
+  }
+  return tensors;
+}
+
+// ONNX's test data holds bfloat16 values as uint16 bit patterns (numpy has no bfloat16): read
+// them as the bf16 the model declares.
+Tensor as_declared(const Tensor& tensor, const element::Type& declared) {
+  if (declared != element::bf16 || tensor.get_element_type() != element::u16) return tensor;
+  Tensor bf16(element::bf16, tensor.get_shape());
+  std::memcpy(bf16.data(), tensor.data(), tensor.get_byte_size());
+  return bf16;
+}
+
+// Ops the device's query_model leaves out, as "Type (name)" each once per type.
+std::string unsupported_ops(const Model& model, const SupportedOpsMap& supported) {
+  std::set<std::string> types;
+  std::ostringstream text;
+  for (const auto& node : model.get_ordered_ops()) {
+    if (supported.count(node->get_friendly_name())) continue;
+    if (!types.insert(node->get_type_name()).second) continue;
+    text << (types.size() > 1 ? ", " : "") << node->get_type_name() << " ('" << node->get_friendly_name() << "')";
+  }
+  return text.str();
+}
+
+// The exception's text at `stage`, as a result.
+template <typename Body>
+bool attempt(Stage stage, CaseResult& result, Body&& body) {
+  try {
+    body();
+    return true;
+  } catch (const std::exception& error) {
+    result = classify_error(stage, error.what());
+  } catch (...) {
+    result = classify_error(stage, "a non-standard exception");
+  }
+  return false;
+}
+
+}  // namespace
+
+CaseResult run_case(const BackendCase& backend_case, const std::string& device, const Tolerance& tolerance) {
+  CaseResult result;
+  if (!backend_case.unsupported_reason.empty()) return classify_error(Stage::load_data, backend_case.unsupported_reason);
+  if (backend_case.data_sets.empty()) return classify_error(Stage::load_data, "the case has no test_data_set_* folder");
+
+  Core core;
+  std::shared_ptr<Model> model;
+  CompiledModel compiled;
+  if (!attempt(Stage::read_model, result, [&] { model = core.read_model(backend_case.path + "/model.onnx"); }))
+    return result;
+  if (!attempt(Stage::query_model, result, [&] {
+        const std::string missing = unsupported_ops(*model, core.query_model(model, device));
+        FERRY_ASSERT(missing.empty(), device, " does not support ", missing);
+      }))
+    return result;
+  if (!attempt(Stage::compile_model, result, [&] { compiled = core.compile_model(model, device); })) return result;
+
+  for (const auto& data_set : backend_case.data_sets) {
+    const std::string set_name = fs::path(data_set).filename().string();
+    std::vector<Tensor> inputs, expected;
+    if (!attempt(Stage::load_data, result, [&] {
+          inputs = read_numbered(data_set, "input_");
+          expected = read_numbered(data_set, "output_");
+          FERRY_ASSERT(!expected.empty(), set_name, " has no output_0.pb");
+        }))
+      return result;
+    std::vector<Tensor> outputs;
+    if (!attempt(Stage::infer, result, [&] {
+          const auto model_inputs = compiled.inputs();
+          FERRY_ASSERT(model_inputs.size() == inputs.size(), "the compiled model has ", model_inputs.size(),
+                       " inputs, ", set_name, " holds ", inputs.size());
+          FERRY_ASSERT(compiled.outputs().size() == expected.size(), "the compiled model has ",
+                       compiled.outputs().size(), " outputs, ", set_name, " expects ", expected.size());
+          auto request = compiled.create_infer_request();
+          for (size_t i = 0; i < inputs.size(); ++i) request.set_input_tensor(i, as_declared(inputs[i], model_inputs[i].get_element_type()));
+          request.infer();
+          for (size_t i = 0; i < expected.size(); ++i) outputs.push_back(request.get_output_tensor(i));
+        }))
+      return result;
+    for (size_t i = 0; i < expected.size(); ++i) {
+      const std::string name = i < backend_case.outputs.size() ? backend_case.outputs[i] : "#" + std::to_string(i);
+      std::optional<std::string> mismatch;
+      if (!attempt(Stage::compare, result, [&] {
+            const Tensor wanted = as_declared(expected[i], compiled.output(i).get_element_type());
+            mismatch = compare_tensors(name, outputs[i], wanted, tolerance);
+          }))
+        return result;
+      if (mismatch) return classify_error(Stage::compare, set_name + ": " + *mismatch);
+    }
+    ++result.data_sets;
+  }
+  result.status = Status::passed;
+  result.stage = Stage::done;
+  return result;
+}
+
+}  // namespace onnx_backend
+}  // namespace ferry
