@@ -39,7 +39,12 @@ BackendCase describe_case(const std::string& dir, const std::string& name, const
       result.data_sets.push_back(entry.path().string());
   std::sort(result.data_sets.begin(), result.data_sets.end());
 
-  std::ifstream file(path + "/model.onnx", std::ios::binary);
+  result.model = path + "/model.onnx";
+  if (!fs::exists(result.model) && fs::exists(path + "/model.xml")) {
+    result.model = path + "/model.xml";  // IR: no ONNX op types to tally
+    return result;
+  }
+  std::ifstream file(result.model, std::ios::binary);
   std::ostringstream bytes;
   bytes << file.rdbuf();
   onnx::ModelProto model;
@@ -69,7 +74,7 @@ std::vector<BackendCase> find_cases(const std::string& root, const std::vector<s
     FERRY_ASSERT(fs::is_directory(folder), "ONNX backend test data folder '", folder.string(),
                  "' does not exist (install Debian's libonnx-testdata or pass --data)");
     for (const auto& entry : fs::directory_iterator(folder))
-      if (entry.is_directory() && fs::exists(entry.path() / "model.onnx"))
+      if (entry.is_directory() && (fs::exists(entry.path() / "model.onnx") || fs::exists(entry.path() / "model.xml")))
         cases.push_back(describe_case(dir, entry.path().filename().string(), entry.path().string()));
   }
   std::sort(cases.begin(), cases.end(), [](const BackendCase& a, const BackendCase& b) { return a.id() < b.id(); });

@@ -71,7 +71,7 @@ CaseResult run_case(const BackendCase& backend_case, const std::string& device, 
   Core core;
   std::shared_ptr<Model> model;
   CompiledModel compiled;
-  if (!attempt(Stage::read_model, result, [&] { model = core.read_model(backend_case.path + "/model.onnx"); }))
+  if (!attempt(Stage::read_model, result, [&] { model = core.read_model(backend_case.model); }))
     return result;
   if (!attempt(Stage::query_model, result, [&] {
         const std::string missing = unsupported_ops(*model, core.query_model(model, device));

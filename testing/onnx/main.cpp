@@ -90,11 +90,14 @@ int run(const Options& options) {
   settings.device = options.device;
   settings.jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   settings.timeout_s = options.timeout_s;
+  settings.tolerance.rtol = options.rtol;
+  settings.tolerance.atol = options.atol;
   std::cout << "ONNX backend tests: " << cases.size() << " cases from " << options.data << " on " << options.device
             << ", " << settings.jobs << " jobs" << std::endl;
   size_t finished = 0;
   RunReport report;
   report.device = options.device;
+  report.tolerance = settings.tolerance;
   report.results = run_isolated(
       cases, settings, [&](const BackendCase& c) { return run_case(c, settings.device, settings.tolerance); },
       [&](size_t index, const CaseResult& result) {

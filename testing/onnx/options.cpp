@@ -9,7 +9,7 @@ namespace onnx_backend {
 
 const char* const kUsage =
     "usage: backend_tests --device=NAME [--report=DIR] [--filter=REGEX] [--data=DIR] [--dirs=a,b]\n"
-    "       [--jobs=N] [--timeout=SECONDS] [--expected_failures=FILE|none] [--min_passed=N|FILE]\n"
+    "       [--jobs=N] [--timeout=SECONDS] [--rtol=R] [--atol=A] [--expected_failures=FILE|none] [--min_passed=N|FILE]\n"
     "       [--strict] [--update_expected_failures] [--quiet]\n";
 
 namespace {
@@ -52,6 +52,8 @@ Options parse_options(int argc, char** argv) {
     else if (flag == "filter") { need_value(); options.filter = value; }
     else if (flag == "jobs") { need_value(); options.jobs = static_cast<size_t>(number(flag, value)); }
     else if (flag == "timeout") { need_value(); options.timeout_s = number(flag, value); }
+    else if (flag == "rtol") { need_value(); options.rtol = number(flag, value); }
+    else if (flag == "atol") { need_value(); options.atol = number(flag, value); }
     else if (flag == "expected_failures") { need_value(); options.expected_failures = value; }
     else if (flag == "min_passed") { need_value(); options.min_passed = value; }
     else if (flag == "strict" && !has_value) options.strict = true;

@@ -15,6 +15,8 @@ struct Options {
   std::string filter;             // ECMAScript regex searched in "<dir>/<case>"
   size_t jobs = 0;                // 0: one per core
   double timeout_s = 120;
+  double rtol = 1e-3;             // ONNX's own runner: |got - expected| <= atol + rtol * |expected|
+  double atol = 1e-7;
   std::string expected_failures;  // empty: the checked-in list; "none": no list
   std::string min_passed;         // a count or a file holding one; empty: the checked-in file
   bool strict = false;            // unexpectedly passing cases fail the run

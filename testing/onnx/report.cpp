@@ -137,7 +137,8 @@ std::string RunReport::markdown(const Verdict& verdict) const {
   std::ostringstream md;
   md << "# ONNX backend tests on " << md_cell(device) << "\n\n"
      << "Every case of Debian's libonnx-testdata run through read_model -> compile_model -> infer and compared with "
-        "its expected outputs (rtol 1e-3, atol 1e-7).\n\n"
+        "its expected outputs (rtol "
+     << tolerance.rtol << ", atol " << tolerance.atol << ").\n\n"
      << "**Total: " << total().line() << "**\n\n"
      << "| directory | passed | failed | unsupported | crashed | total |\n|---|---|---|---|---|---|\n";
   for (const auto& [dir, tally] : by_dir()) tally_row(md, dir, tally);
@@ -165,7 +166,8 @@ std::string RunReport::markdown(const Verdict& verdict) const {
 
 std::string RunReport::json(const Verdict& verdict) const {
   std::ostringstream js;
-  js << "{\n\"device\": \"" << json_escape(device) << "\",\n\"tolerance\": {\"rtol\": 1e-3, \"atol\": 1e-7},\n\"total\": ";
+  js << "{\n\"device\": \"" << json_escape(device) << "\",\n\"tolerance\": {\"rtol\": " << tolerance.rtol << ", \"atol\": "
+     << tolerance.atol << "},\n\"total\": ";
   tally_json(js, total());
   js << ",\n\"directories\": {";
   bool first = true;

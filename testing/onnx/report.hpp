@@ -9,6 +9,7 @@
 #include "backend_case.hpp"
 #include "case_result.hpp"
 #include "expected_failures.hpp"
+#include "tensor_compare.hpp"
 
 namespace ferry {
 namespace onnx_backend {
@@ -28,6 +29,7 @@ struct Verdict {
 
 struct RunReport {
   std::string device;
+  Tolerance tolerance;
   std::vector<BackendCase> cases;
   std::vector<CaseResult> results;  // one per case
 
