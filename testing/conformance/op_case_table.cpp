@@ -23,6 +23,7 @@ GeneratorTable make_table() {
   add_image_generators(table);
   add_transposed_convolution_generators(table);
   add_detection_generators(table);
+  add_scatter_generators(table);
   return table;
 }
 
