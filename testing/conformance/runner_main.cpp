@@ -91,9 +91,21 @@ int run(const runner::RunnerOptions& options) {
   return all.failed + all.crashed + all.timed_out == 0 ? 0 : 1;
 }
 
+// Under `bazel run` the runner has a runfiles tree (with the in-tree plugins.xml) but no
+// RUNFILES_DIR in its environment; setting it lets the suite processes it starts find the same
+// plugins. A runner started any other way leaves the environment as it is.
+void share_runfiles_with_children(const char* argv0) {
+  if (std::getenv("RUNFILES_DIR") || std::getenv("RUNFILES_MANIFEST_FILE")) return;
+  std::error_code error;
+  const std::filesystem::path runfiles = std::string(argv0) + ".runfiles";
+  if (std::filesystem::is_directory(runfiles, error))
+    setenv("RUNFILES_DIR", std::filesystem::absolute(runfiles, error).c_str(), 1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  share_runfiles_with_children(argv[0]);
   runner::RunnerOptions options;
   try {
     const std::vector<std::string> args(argv + 1, argv + argc);
