@@ -1,88 +1,14 @@
 // ONNX backend node cases (Debian's libonnx-testdata) for the CNN / detection converters: each
 // case's model.onnx run on every test_data_set_* must give its expected outputs (rtol 1e-3,
 // atol 1e-7 as ONNX's runner; NaN positions must match; integer outputs exactly).
-#include <cmath>
-#include <fstream>
-#include <sstream>
-
-#include "ferry/graph/element_convert.hpp"
-#include "ferry/graph/ops/constant.hpp"
-#include "onnx_tensor.hpp"
-#include "onnx_test_util.hpp"
+#include "onnx_node_case_check.hpp"
 
 namespace ferry {
 namespace {
 
-bool exists(const std::string& path) { return static_cast<bool>(std::ifstream(path)); }
-
-// The runfiles copy when the test's data names the case, else Debian's installed copy.
-std::string case_dir(const std::string& name) {
-  const char* root = std::getenv("TEST_SRCDIR");
-  const std::string runfiles = std::string(root ? root : ".") + "/onnx/share/libonnx-testdata/data/node/" + name + "/";
-  if (exists(runfiles + "model.onnx")) return runfiles;
-  return "/usr/share/libonnx-testdata/data/node/" + name + "/";
-}
-
-Tensor read_tensor(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << file.rdbuf();
-  onnx::TensorProto proto;
-  EXPECT_TRUE(proto.ParseFromString(bytes.str())) << path;
-  const auto constant = onnx_frontend::constant_from_tensor(proto, "", path);
-  Tensor tensor(constant->get_element_type(), constant->get_shape());
-  if (constant->get_byte_size() > 0)  // empty tensors may have no buffer at all
-    std::memcpy(tensor.data(), constant->get_data_ptr(), constant->get_byte_size());
-  return tensor;
-}
-
-std::vector<double> values_of(const Tensor& tensor) {
-  std::vector<double> values(tensor.get_size());
-  element::visit_storage(tensor.get_element_type(), "expected output", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* data = static_cast<const T*>(tensor.data());
-    for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(data[i]);
-  });
-  return values;
-}
-
-void check_data_set(const std::shared_ptr<Model>& model, const std::string& dir) {
-  TensorVector inputs, expected;
-  for (size_t i = 0; exists(dir + "input_" + std::to_string(i) + ".pb"); ++i)
-    inputs.push_back(read_tensor(dir + "input_" + std::to_string(i) + ".pb"));
-  for (size_t i = 0; exists(dir + "output_" + std::to_string(i) + ".pb"); ++i)
-    expected.push_back(read_tensor(dir + "output_" + std::to_string(i) + ".pb"));
-  ASSERT_FALSE(expected.empty()) << "no expected outputs under " << dir;
-  TensorVector outputs;
-  ASSERT_TRUE(model->evaluate(outputs, inputs));
-  ASSERT_EQ(outputs.size(), expected.size());
-  for (size_t o = 0; o < outputs.size(); ++o) {
-    ASSERT_EQ(outputs[o].get_element_type(), expected[o].get_element_type()) << "output " << o;
-    ASSERT_EQ(outputs[o].get_shape(), expected[o].get_shape()) << "output " << o;
-    const auto actual = values_of(outputs[o]);
-    const auto wanted = values_of(expected[o]);
-    for (size_t i = 0; i < actual.size(); ++i) {
-      if (std::isnan(wanted[i])) {
-        ASSERT_TRUE(std::isnan(actual[i])) << "output " << o << " element " << i;
-        continue;
-      }
-      ASSERT_LE(std::fabs(actual[i] - wanted[i]), 1e-7 + 1e-3 * std::fabs(wanted[i]))
-          << "output " << o << " element " << i << ": " << actual[i] << " vs " << wanted[i];
-    }
-  }
-}
-
 class OnnxCnnNodeTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(OnnxCnnNodeTest, MatchesExpectedOutputs) {
-  const std::string dir = case_dir(GetParam());
-  ASSERT_TRUE(exists(dir + "model.onnx")) << dir;
-  const auto model = read_onnx(dir + "model.onnx");
-  for (size_t set = 0; exists(dir + "test_data_set_" + std::to_string(set) + "/output_0.pb"); ++set) {
-    SCOPED_TRACE("test_data_set_" + std::to_string(set));
-    check_data_set(model, dir + "test_data_set_" + std::to_string(set) + "/");
-  }
-}
+TEST_P(OnnxCnnNodeTest, MatchesExpectedOutputs) { node_case::check_node_case(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(
     NodeCases, OnnxCnnNodeTest,
@@ -156,7 +82,7 @@ INSTANTIATE_TEST_SUITE_P(
 class OnnxCnnRefusedNodeTest : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
 
 TEST_P(OnnxCnnRefusedNodeTest, ConversionNamesTheCause) {
-  const std::string dir = case_dir(GetParam().first);
+  const std::string dir = node_case::case_dir(GetParam().first);
   const std::string message = ONNX_ERROR_OF(read_onnx(dir + "model.onnx"));
   EXPECT_CONTAINS(message, "Resize");
   EXPECT_CONTAINS(message, GetParam().second);
