@@ -124,6 +124,7 @@ void add_image_generators(GeneratorTable& table);
 void add_transposed_convolution_generators(GeneratorTable& table);
 void add_detection_generators(GeneratorTable& table);
 void add_scatter_generators(GeneratorTable& table);
+void add_extension_generators(GeneratorTable& table);
 
 // Every case: for each op version in OpRegistry::global(), its generator's cases, or a single
 // "no_generator" case. Computed once.

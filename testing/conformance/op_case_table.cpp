@@ -24,6 +24,7 @@ GeneratorTable make_table() {
   add_transposed_convolution_generators(table);
   add_detection_generators(table);
   add_scatter_generators(table);
+  add_extension_generators(table);
   return table;
 }
 

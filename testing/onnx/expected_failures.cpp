@@ -67,9 +67,9 @@ ExpectedFailures updated_expected_failures(const ExpectedFailures& old_list,
   return list;
 }
 
-std::string format_expected_failures(const ExpectedFailures& list) {
+std::string format_expected_failures(const ExpectedFailures& list, const std::string& device) {
   std::ostringstream text;
-  text << "# ONNX backend test cases that may fail on TEMPLATE (testing/onnx/README.md).\n"
+  text << "# ONNX backend test cases that may fail on " << device << " (testing/onnx/README.md).\n"
        << "# One case per line: <dir>/<case>  # <reason>. Reasons starting with \"auto: \" are the\n"
        << "# observed errors, rewritten by --update_expected_failures; write your own to keep one.\n";
   for (const auto& [id, reason] : list) text << id << "  # " << reason << "\n";

@@ -26,7 +26,7 @@ ExpectedFailures updated_expected_failures(const ExpectedFailures& old_list,
                                            const std::map<std::string, std::string>& failing);
 
 // The file's text: a header, then the entries sorted by case id.
-std::string format_expected_failures(const ExpectedFailures& list);
+std::string format_expected_failures(const ExpectedFailures& list, const std::string& device = "TEMPLATE");
 
 }  // namespace onnx_backend
 }  // namespace ferry

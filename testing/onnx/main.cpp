@@ -38,6 +38,15 @@ std::string checked_in(const char* relative) {
   return workspace.empty() ? relative : workspace + "/" + relative;
 }
 
+// A list or ratchet file named on the command line: relative paths name files of the workspace
+// under `bazel run` (as the defaults do, so --update_expected_failures rewrites the source), else
+// of the working directory (the runfiles tree in tests).
+std::string list_file(const std::string& value) {
+  if (value.empty() || value == "none" || fs::path(value).is_absolute()) return value;
+  if (value.find_first_not_of("0123456789") == std::string::npos) return value;  // a count
+  return checked_in(value.c_str());
+}
+
 std::string report_dir(const Options& options) {
   std::string dir = options.report;
   if (dir.empty()) dir = env("TEST_UNDECLARED_OUTPUTS_DIR");
@@ -70,7 +79,9 @@ void write_file(const std::string& path, const std::string& text) {
   FERRY_ASSERT(file, "cannot write '", path, "'");
 }
 
-int run(const Options& options) {
+int run(Options options) {
+  options.expected_failures = list_file(options.expected_failures);
+  options.min_passed = list_file(options.min_passed);
   const bool use_list = options.expected_failures != "none";
   const std::string list_path = options.expected_failures.empty() ? checked_in(kListPath) : options.expected_failures;
   ExpectedFailures expected;
@@ -113,7 +124,7 @@ int run(const Options& options) {
   if (options.update_expected_failures) {
     FERRY_ASSERT(whole_run, "--update_expected_failures needs a run over every case (no --filter or --dirs)");
     const auto updated = updated_expected_failures(expected, report.failing());
-    write_file(list_path, format_expected_failures(updated));
+    write_file(list_path, format_expected_failures(updated, options.device));
     expected = updated;
     std::cout << "wrote " << updated.size() << " entries to " << list_path << "\n";
     // The ratchet only goes up: the checked-in count is raised, never lowered.

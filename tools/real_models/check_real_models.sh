@@ -8,6 +8,7 @@
 #
 # Installs what it needs into the git-ignored .venv (torch CPU, torchvision, onnx, onnxruntime,
 # openvino) on first use. Writes the models and the report under ${FERRY_REAL_MODELS:-/tmp/ferry_real_models}.
+# $BAZEL overrides the bazel command and $BAZEL_FLAGS adds flags to its `run` (e.g. "-c opt").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-TEMPLATE}
@@ -26,5 +27,5 @@ fi
 rm -rf "$out/cases"
 mkdir -p "$out/cases"
 $python tools/real_models/make_real_models.py --out "$out/cases" --batch "$batch"
-bazel run //testing/onnx:backend_tests -- --device="$device" --data="$out" --dirs=cases \
+${BAZEL:-bazel} run ${BAZEL_FLAGS:-} //testing/onnx:backend_tests -- --device="$device" --data="$out" --dirs=cases \
   --expected_failures=none --min_passed=0 --rtol=$rtol --atol=$atol --report="$out/report" --jobs=1 --timeout=1200

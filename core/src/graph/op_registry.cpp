@@ -132,6 +132,8 @@ void register_builtin_ops(OpRegistry& registry) {
   registry.add<op::v5::GRUSequence>();
   registry.add<op::v5::LSTMSequence>();
   registry.add<op::v0::LSTMSequence>();
+  registry.add<op::ext::Dropout>();
+  registry.add<op::ext::Det>();
 }
 
 }  // namespace ferry

@@ -50,6 +50,9 @@ INSTANTIATE_TEST_SUITE_P(
         "test_resize_upsample_sizes_nearest", "test_resize_upsample_sizes_nearest_ceil_half_pixel",
         "test_resize_upsample_sizes_nearest_floor_align_corners",
         "test_resize_upsample_sizes_nearest_round_prefer_ceil_asymmetric", "test_upsample_nearest",
+        // Resize on Ferry's Interpolate extensions (exclude_outside, tf_crop_and_resize + roi)
+        "test_resize_downsample_scales_cubic_A_n0p5_exclude_outside",
+        "test_resize_upsample_scales_cubic_A_n0p5_exclude_outside", "test_resize_tf_crop_and_resize",
         // ConvTranspose
         "test_convtranspose", "test_convtranspose_1d", "test_convtranspose_3d", "test_convtranspose_autopad_same",
         "test_convtranspose_dilations", "test_convtranspose_kernel_shape", "test_convtranspose_output_shape",
@@ -76,23 +79,6 @@ INSTANTIATE_TEST_SUITE_P(
         "test_averagepool_2d_precomputed_same_upper", "test_averagepool_2d_precomputed_strides",
         "test_averagepool_2d_same_lower", "test_averagepool_2d_same_upper", "test_averagepool_2d_strides",
         "test_averagepool_3d_default"));
-
-// Cases Interpolate-11 cannot express (no exclude_outside, no tf_crop_and_resize): conversion
-// must refuse them with an error naming the node and the attribute.
-class OnnxCnnRefusedNodeTest : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
-
-TEST_P(OnnxCnnRefusedNodeTest, ConversionNamesTheCause) {
-  const std::string dir = node_case::case_dir(GetParam().first);
-  const std::string message = ONNX_ERROR_OF(read_onnx(dir + "model.onnx"));
-  EXPECT_CONTAINS(message, "Resize");
-  EXPECT_CONTAINS(message, GetParam().second);
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    RefusedCases, OnnxCnnRefusedNodeTest,
-    ::testing::Values(std::make_pair("test_resize_downsample_scales_cubic_A_n0p5_exclude_outside", "exclude_outside"),
-                      std::make_pair("test_resize_upsample_scales_cubic_A_n0p5_exclude_outside", "exclude_outside"),
-                      std::make_pair("test_resize_tf_crop_and_resize", "tf_crop_and_resize")));
 
 }  // namespace
 }  // namespace ferry

@@ -22,6 +22,10 @@ const Converter* find_converter(const std::string& op_type) {
     add_recurrent_converters(converters);
     add_einsum_converters(converters);
     add_quantization_converters(converters);
+    add_dropout_converters(converters);
+    add_max_unpool_converters(converters);
+    add_window_converters(converters);
+    add_det_converters(converters);
     return converters;
   }();
   const auto it = table.find(op_type);

@@ -33,6 +33,10 @@ void add_resize_converters(ConverterTable& table);
 void add_recurrent_converters(ConverterTable& table);
 void add_einsum_converters(ConverterTable& table);
 void add_quantization_converters(ConverterTable& table);
+void add_dropout_converters(ConverterTable& table);
+void add_max_unpool_converters(ConverterTable& table);
+void add_window_converters(ConverterTable& table);
+void add_det_converters(ConverterTable& table);
 
 // Helpers shared by converters.
 Output<Node> i64_constant(const std::vector<int64_t>& values);            // 1-D

@@ -8,13 +8,29 @@ namespace ferry {
 namespace onnx_frontend {
 namespace {
 
+// spatial=0 (opsets 1-8): scale, B, mean and var have the shape [C, D1, ..., Dn] of one sample,
+// which numpy broadcasting lines up with [N, C, D1, ..., Dn].
+Output<Node> per_activation_batch_norm(const NodeContext& context, double epsilon) {
+  const Output<Node>& x = context.input(0);
+  const auto centred = std::make_shared<op::v1::Subtract>(x, context.input(3));
+  const auto deviation =
+      std::make_shared<op::v0::Sqrt>(std::make_shared<op::v1::Add>(context.input(4), scalar_like(x, epsilon)));
+  const auto normalized = std::make_shared<op::v1::Divide>(centred, deviation, false);
+  return std::make_shared<op::v1::Add>(std::make_shared<op::v1::Multiply>(normalized, context.input(1)),
+                                       context.input(2));
+}
+
 OutputVector convert_batch_norm(const NodeContext& context) {
   if (context.attr_int("training_mode", 0) != 0) context.fail("training_mode 1 is not supported");
+  // Before opset 7, is_test=0 (the default) asks for training. Ferry infers, and old exports left
+  // the default in models made for inference, so it is read and ignored, as onnxruntime does.
+  context.attr_int("is_test", 0);
   context.attr_float("momentum", 0.9f);  // a training-only statistic
-  context.attr_int("spatial", 1);        // opset < 9; Ferry's BatchNormInference is always spatial
   context.attr_ints("consumed_inputs", {});  // opset < 6 bookkeeping
   const double epsilon = context.attr_float("epsilon", 1e-5f);
   if (context.input_count() != 5) context.fail("expects 5 inputs, got ", context.input_count());
+  const bool spatial = context.attr_int("spatial", 1) != 0;  // opsets 1-8; later ones are spatial
+  if (!spatial && context.opset() < 9) return {per_activation_batch_norm(context, epsilon)};
   return {std::make_shared<op::v5::BatchNormInference>(context.input(0), context.input(1), context.input(2),
                                                        context.input(3), context.input(4), epsilon)};
 }
@@ -96,8 +112,10 @@ OutputVector convert_prelu(const NodeContext& context) {
   const Output<Node>& data = context.input(0);
   Output<Node> slope = context.input(1);
   // ONNX broadcasts the slope numpy-style only; a 1-D slope would otherwise be read per channel.
+  // Before opset 7 a 1-D slope is per channel (axis 1), which Ferry's PRelu does itself.
+  context.attr_ints("consumed_inputs", {});  // opset < 6 bookkeeping
   const auto& slope_shape = slope.get_partial_shape();
-  if (data.get_partial_shape().rank().is_static() && slope_shape.rank().is_static() &&
+  if (context.opset() >= 7 && data.get_partial_shape().rank().is_static() && slope_shape.rank().is_static() &&
       slope_shape.rank().get_length() == 1 && data.get_partial_shape().rank().get_length() > 2) {
     std::vector<int64_t> shape(static_cast<size_t>(data.get_partial_shape().rank().get_length()), 1);
     shape.back() = -1;

@@ -1,7 +1,8 @@
-// Element-wise ONNX ops: binary arithmetic (numpy broadcasting, n-ary Max/Min folded), unary
-// activations, MatMul.
+// Element-wise ONNX ops: binary arithmetic (numpy broadcasting, or before opset 7 the legacy
+// "broadcast"/"axis" attributes), n-ary Max/Min folded, unary activations, MatMul.
 #include "ferry/graph/ops.hpp"
 #include "onnx_converters.hpp"
+#include "onnx_legacy_broadcast.hpp"
 
 namespace ferry {
 namespace onnx_frontend {
@@ -11,7 +12,7 @@ template <typename FerryOp>
 Converter binary() {
   return [](const NodeContext& context) -> OutputVector {
     if (context.input_count() != 2) context.fail("expects 2 inputs, got ", context.input_count());
-    return {std::make_shared<FerryOp>(context.input(0), context.input(1))};
+    return {std::make_shared<FerryOp>(context.input(0), legacy_broadcast_rhs(context))};
   };
 }
 
@@ -37,7 +38,12 @@ Converter unary() {
 OutputVector convert_div(const NodeContext& context) {
   if (context.input_count() != 2) context.fail("expects 2 inputs, got ", context.input_count());
   // ONNX integer division truncates toward zero, unlike Ferry's default floor ("python") division.
-  return {std::make_shared<op::v1::Divide>(context.input(0), context.input(1), false)};
+  return {std::make_shared<op::v1::Divide>(context.input(0), legacy_broadcast_rhs(context), false)};
+}
+
+OutputVector convert_matmul(const NodeContext& context) {
+  if (context.input_count() != 2) context.fail("expects 2 inputs, got ", context.input_count());
+  return {std::make_shared<op::v0::MatMul>(context.input(0), context.input(1))};
 }
 
 }  // namespace
@@ -49,7 +55,7 @@ void add_elementwise_converters(ConverterTable& table) {
   table["Div"] = convert_div;
   table["Max"] = variadic<op::v1::Maximum>();
   table["Min"] = variadic<op::v1::Minimum>();
-  table["MatMul"] = binary<op::v0::MatMul>();
+  table["MatMul"] = convert_matmul;
   table["Relu"] = unary<op::v0::Relu>();
   table["Sigmoid"] = unary<op::v0::Sigmoid>();
   table["Tanh"] = unary<op::v0::Tanh>();

@@ -6,6 +6,7 @@
 
 #include "ferry/graph/ops.hpp"
 #include "onnx_converters.hpp"
+#include "onnx_legacy_broadcast.hpp"
 
 namespace ferry {
 namespace onnx_frontend {
@@ -41,7 +42,7 @@ OutputVector convert_reciprocal(const NodeContext& context) {
 OutputVector convert_pow(const NodeContext& context) {
   if (context.input_count() != 2) context.fail("expects 2 inputs, got ", context.input_count());
   const Output<Node>& base = context.input(0);
-  return {std::make_shared<op::v1::Power>(base, to_type_of(context.input(1), base))};
+  return {std::make_shared<op::v1::Power>(base, to_type_of(legacy_broadcast_rhs(context), base))};
 }
 
 // fmod=0: the remainder takes the divisor's sign (integers only in ONNX); fmod=1: the dividend's.
@@ -174,7 +175,7 @@ OutputVector convert_is_inf(const NodeContext& context) {
 template <typename FerryOp>
 OutputVector convert_binary(const NodeContext& context) {
   if (context.input_count() != 2) context.fail("expects 2 inputs, got ", context.input_count());
-  return {std::make_shared<FerryOp>(context.input(0), context.input(1))};
+  return {std::make_shared<FerryOp>(context.input(0), legacy_broadcast_rhs(context))};
 }
 
 }  // namespace

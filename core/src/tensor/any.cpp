@@ -80,11 +80,6 @@ void Any::raise_parse_failure(const std::string& text, const std::type_info& sto
                    util::demangle(requested));
 }
 
-std::ostream& operator<<(std::ostream& out, const Any& any) {
-  any.print(out);
-  return out;
-}
-
 std::ostream& operator<<(std::ostream& out, const AnyMap& map) {
   util::Write<AnyMap>::write(out, map);
   return out;

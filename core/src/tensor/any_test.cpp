@@ -11,6 +11,10 @@
 #include <tuple>
 #include <vector>
 
+namespace ferry {
+enum class AnyTestEnum { A };  // in ferry, where Any's operator<< is
+}  // namespace ferry
+
 namespace {
 
 using ferry::Any;
@@ -42,6 +46,17 @@ std::string error_of(const std::function<void()>& f) {
     return e.what();
   }
   return "<no exception>";
+}
+
+// A type of namespace ferry without operator<< must not look printable through the conversion
+// to Any that argument-dependent lookup finds (printing it would then recurse forever).
+static_assert(!ferry::util::has_output_operator<ferry::AnyTestEnum>::value, "an enum without operator<<");
+static_assert(ferry::util::has_output_operator<Any>::value, "an Any prints its value");
+
+TEST(Any, TypesWithoutOutputOperatorAreNotPrintable) {
+  const Any value = ferry::AnyTestEnum::A;
+  std::ostringstream out;
+  EXPECT_THROW(out << value, ferry::Exception);
 }
 
 TEST(Any, EmptyByDefault) {

@@ -1,10 +1,15 @@
 // Direct 2-D convolution, NCHW data, OIHW weights (GroupConvolution's [G, O/G, I/G, H, W] has
-// the same memory order as [O, I/G, H, W]). One work-item per output element; global size
-// (OW, OH, N * OC). 1-D convolutions run with H = KH = 1.
+// the same memory order as [O, I/G, H, W]), with the fused epilogue of epilogue.cl. One
+// work-item per output element; global size (OW, OH, N * OC). 1-D convolutions run with
+// H = KH = 1. Used where the implicit GEMM of gemm.cl has nothing to multiply: depthwise
+// convolutions (one input and one output channel per group).
 
-__kernel void convolution(__global const float* x, __global const float* w, __global float* y, int C, int H, int W,
-                          int OC, int OH, int OW, int KH, int KW, int stride_h, int stride_w, int dilation_h,
-                          int dilation_w, int pad_h, int pad_w, int groups) {
+#include "epilogue.cl"
+
+__kernel void convolution(__global const float* x, __global const float* w, __global float* y,
+                          __global const float* bias, __global const float* residual, float lo, float hi, int C,
+                          int H, int W, int OC, int OH, int OW, int KH, int KW, int stride_h, int stride_w,
+                          int dilation_h, int dilation_w, int pad_h, int pad_w, int groups) {
   const int ow = get_global_id(0), oh = get_global_id(1), nz = get_global_id(2);
   const int n = nz / OC, oc = nz % OC;
   const int channels_per_group = C / groups, outputs_per_group = OC / groups;
@@ -23,5 +28,6 @@ __kernel void convolution(__global const float* x, __global const float* w, __gl
       }
     }
   }
-  y[(((size_t)n * OC + oc) * OH + oh) * OW + ow] = acc;
+  const size_t index = (((size_t)n * OC + oc) * OH + oh) * OW + ow;
+  y[index] = epilogue(acc, oc, 0, index, bias, residual, lo, hi);
 }

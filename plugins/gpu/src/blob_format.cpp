@@ -86,7 +86,8 @@ std::string hex_prefix(const std::string& bytes) {
 
 }  // namespace
 
-void write(std::ostream& out, const std::shared_ptr<const Model>& model, const AnyMap& settings) {
+void write(std::ostream& out, const std::shared_ptr<const Model>& model, const AnyMap& settings,
+           const std::vector<ProgramBinary>& programs) {
   std::ostringstream xml, bin;
   serialize(model, xml, bin);
   std::string payload;
@@ -97,6 +98,12 @@ void write(std::ostream& out, const std::shared_ptr<const Model>& model, const A
   }
   put_string(payload, xml.str());
   put_string(payload, bin.str());
+  put_u32(payload, static_cast<uint32_t>(programs.size()));
+  for (const auto& program : programs) {
+    put_string(payload, program.file);
+    put_string(payload, program.options);
+    put_string(payload, program.binary);
+  }
 
   std::string header(kMagic, sizeof(kMagic));
   put_u32(header, kFormatVersion);
@@ -136,6 +143,14 @@ Contents read(std::istream& in, const std::string& device) {
   }
   const std::string xml = reader.string("the model xml");
   const std::string bin = reader.string("the model weights");
+  const uint64_t programs = reader.integer(4, "the program count");
+  for (uint64_t i = 0; i < programs; ++i) {
+    ProgramBinary program;
+    program.file = reader.string("a program's kernel file");
+    program.options = reader.string("a program's build options");
+    program.binary = reader.string("a program binary");
+    contents.programs.push_back(std::move(program));
+  }
   std::shared_ptr<AlignedBuffer> weights;
   if (!bin.empty()) {
     weights = std::make_shared<AlignedBuffer>(bin.size());

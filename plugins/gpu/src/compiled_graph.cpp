@@ -8,8 +8,10 @@
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
+#include "epilogue_fusion.hpp"
 #include "host_rule.hpp"
 #include "primitive.hpp"
+#include "static_stand_in.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -32,12 +34,30 @@ bool is_structural(const Node& node) {
   return is_type<op::v0::Parameter>(&node) || is_type<op::v0::Constant>(&node) || is_type<op::v0::Result>(&node);
 }
 
+bool has_dynamic_type(const Node& node) {
+  for (size_t i = 0; i < node.get_input_size(); ++i)
+    if (node.get_input_element_type(i).is_dynamic()) return true;
+  for (size_t i = 0; i < node.get_output_size(); ++i)
+    if (node.get_output_element_type(i).is_dynamic()) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string CompiledGraph::unsupported_reason(const Node& node) {
-  if (is_structural(node) && all_static(node)) return "";
-  if (!all_static(node))
-    return describe_op(node) + " has a dynamic shape or element type; the GPU plugin compiles static shapes only";
+  if (has_dynamic_type(node))
+    return describe_op(node) + " has a dynamic element type; the GPU plugin needs static element types";
+  if (is_structural(node)) return "";
+  if (!all_static(node)) {
+    const auto stand_in = static_stand_in(node);
+    if (!stand_in)
+      return describe_op(node) + " has dynamic shapes for which no static stand-in validates, so whether the GPU "
+                                 "runs it cannot be decided before the shapes are known";
+    if (!all_static(*stand_in))
+      return describe_op(node) + " has an output shape that depends on the values of its inputs; the GPU plugin "
+                                 "needs every shape to follow from the input shapes";
+    return unsupported_reason(*stand_in);
+  }
   if (is_alias(node) || find_primitive(node) || runs_on_host(node)) return "";
   std::ostringstream types;
   for (size_t i = 0; i < node.get_input_size(); ++i) types << (i ? ", " : "") << node.get_input_element_type(i);
@@ -45,15 +65,22 @@ std::string CompiledGraph::unsupported_reason(const Node& node) {
          ") has no GPU kernel and is not one of the ops the GPU plugin runs on the host";
 }
 
-CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context)
-    : m_model(std::move(model)), m_context(std::move(context)), m_zero_copy(m_context->info().host_unified_memory) {
+CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context,
+                             std::shared_ptr<WeightStore> weights)
+    : m_model(std::move(model)),
+      m_context(std::move(context)),
+      m_zero_copy(m_context->info().host_unified_memory),
+      m_weights(weights ? std::move(weights) : std::make_shared<WeightStore>(m_context)) {
   FERRY_ASSERT(m_model, "GPU: the model is null");
+  // Dynamic models are compiled per input shape (shape_instances.hpp), never directly.
+  FERRY_ASSERT(!m_model->is_dynamic(), "GPU: model '", m_model->get_friendly_name(),
+               "' has dynamic shapes; a CompiledGraph needs a static instance of it");
   build(*m_model);
   plan_memory();
   upload_weights();
 }
 
-CompiledGraph::~CompiledGraph() { m_context->counters().weights -= m_weight_bytes; }
+CompiledGraph::~CompiledGraph() = default;
 
 void CompiledGraph::build(const Model& model) {
   std::map<std::pair<const Node*, size_t>, size_t> value_of;
@@ -61,6 +88,8 @@ void CompiledGraph::build(const Model& model) {
     return m_values[value_of.at({output.get_node(), output.get_index()})].root;
   };
   m_parameter_values.resize(model.get_parameters().size());
+  const EpilogueFusions fusions(model);
+  std::map<const Node*, std::vector<size_t>> anchor_inputs;  // of the chains not yet ended
 
   for (const auto& node : model.get_ordered_ops()) {
     const std::string reason = unsupported_reason(*node);
@@ -95,11 +124,40 @@ void CompiledGraph::build(const Model& model) {
       continue;
     }
 
+    if (fusions.absorbed(*node)) {  // runs in the step of its chain's last node
+      anchor_inputs[node.get()] = inputs;
+      const Primitive* primitive = find_primitive(*node);
+      if (!primitive || !primitive->make_fused) m_optimized_out.push_back(node);  // not the anchor
+      continue;
+    }
+
     GraphStep step;
     step.node = node;
     step.inputs = inputs;
     step.outputs = outputs;
-    if (const Primitive* primitive = find_primitive(*node)) {
+    if (const EpilogueChain* chain = fusions.ended_by(*node)) {
+      m_optimized_out.push_back(node);
+      step.node = chain->anchor;
+      step.inputs = anchor_inputs.at(chain->anchor.get());
+      Epilogue epilogue;
+      epilogue.activation = chain->activation, epilogue.lo = chain->lo, epilogue.hi = chain->hi;
+      if (chain->has_bias) {
+        epilogue.bias = static_cast<int64_t>(root_of(chain->bias));
+        step.inputs.push_back(static_cast<size_t>(epilogue.bias));
+      }
+      if (chain->has_residual) {
+        epilogue.residual = static_cast<int64_t>(root_of(chain->residual));
+        step.inputs.push_back(static_cast<size_t>(epilogue.residual));
+      }
+      const Primitive* primitive = find_primitive(*chain->anchor);
+      step.exec_type = primitive->family;
+      for (KernelStep& kernel : primitive->make_fused(*chain->anchor, anchor_inputs.at(chain->anchor.get()), outputs,
+                                                      epilogue)) {
+        if (kernel.empty_range()) continue;
+        step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
+        step.kernels.push_back(std::move(kernel));
+      }
+    } else if (const Primitive* primitive = find_primitive(*node)) {
       step.exec_type = primitive->family;
       for (KernelStep& kernel : primitive->make(*node, inputs, outputs)) {
         if (kernel.empty_range()) continue;  // a zero-sized tensor: nothing to compute
@@ -175,20 +233,8 @@ void CompiledGraph::upload_weights() {
     TensorVector value(1);
     FERRY_ASSERT(node->evaluate(value, {}), "GPU: constant ", describe_op(*node), " could not be evaluated");
     m_constant_tensors[first] = value[0];
-    const size_t bytes = m_values[first].bytes;
-    if (m_zero_copy) {
-      // The kernels only read weights: the host copy is used in place.
-      m_constant_buffers[first] =
-          bytes ? m_context->create_buffer(bytes, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, value[0].data(), "weights")
-                : m_context->create_buffer(1, CL_MEM_READ_ONLY, nullptr, "weights");
-    } else {
-      m_constant_buffers[first] = m_context->create_buffer(
-          bytes, CL_MEM_READ_ONLY | (bytes ? CL_MEM_COPY_HOST_PTR : 0), bytes ? value[0].data() : nullptr, "weights");
-      m_context->counters().copied += bytes;
-    }
-    m_weight_bytes += bytes;
+    m_constant_buffers[first] = m_weights->buffer(node, value[0]);  // uploaded once per Constant data
   }
-  m_context->counters().weights += m_weight_bytes;
 }
 
 }  // namespace ferry::gpu

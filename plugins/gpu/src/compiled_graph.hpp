@@ -20,6 +20,7 @@
 #include "ferry/runtime/tensor.hpp"
 #include "kernel_step.hpp"
 #include "memory_plan.hpp"
+#include "weight_store.hpp"
 
 namespace ferry::gpu {
 
@@ -46,14 +47,17 @@ struct GraphStep {
 
 class CompiledGraph {
  public:
-  // Throws naming the first op the device cannot run (see unsupported_reason), or a kernel
-  // build failure with its build log.
-  CompiledGraph(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context);
+  // `model` must have static shapes. Throws naming the first op the device cannot run (see
+  // unsupported_reason), or a kernel build failure with its build log. Weights come from
+  // `weights` (shared by the shape instances of one compiled model), or a store of its own.
+  CompiledGraph(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context,
+                std::shared_ptr<WeightStore> weights = nullptr);
   ~CompiledGraph();
   CompiledGraph(const CompiledGraph&) = delete;
   CompiledGraph& operator=(const CompiledGraph&) = delete;
 
   // Why `node` cannot run on the device ("" when it can): what query_model and compile_model say.
+  // A node with dynamic shapes is decided on its static stand-in (static_stand_in.hpp).
   static std::string unsupported_reason(const Node& node);
 
   const std::shared_ptr<const Model>& model() const { return m_model; }
@@ -83,9 +87,9 @@ class CompiledGraph {
   std::vector<GraphStep> m_steps;
   std::vector<size_t> m_parameter_values, m_output_values;
   MemoryPlan m_plan;
+  std::shared_ptr<WeightStore> m_weights;
   std::vector<ClMem> m_constant_buffers;   // per value
   std::vector<Tensor> m_constant_tensors;  // per value
-  uint64_t m_weight_bytes = 0;
   std::vector<std::shared_ptr<const Node>> m_optimized_out;
 };
 

@@ -1,9 +1,11 @@
 #include "compiled_model.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "blob_format.hpp"
 #include "ferry/gpu/properties.hpp"
+#include "ferry/graph/ops/parameter.hpp"
 #include "ferry/runtime/exception.hpp"
 #include "infer_request.hpp"
 #include "plugin.hpp"
@@ -23,11 +25,31 @@ const std::vector<PropertyName>& compiled_model_properties() {
          {supported_properties.name(), model_name.name(), optimal_number_of_infer_requests.name(),
           num_streams.name(), ferry::hint::performance_mode.name(), ferry::hint::num_requests.name(),
           ferry::hint::execution_mode.name(), ferry::hint::inference_precision.name(), enable_profiling.name(),
-          execution_devices.name(), loaded_from_cache.name(), device::id.name(), ferry::hint::model_priority.name()})
+          execution_devices.name(), loaded_from_cache.name(), device::id.name(), ferry::hint::model_priority.name(),
+          program_builds.name()})
       result.emplace_back(name, PropertyMutability::RO);
     return result;
   }();
   return names;
+}
+
+// A model's smallest input shapes (each dynamic dimension at its lower bound, at least 1), or
+// nothing when an input has a dynamic rank.
+std::optional<ShapeSignature> smallest_shapes(const Model& model) {
+  ShapeSignature shapes;
+  for (const auto& parameter : model.get_parameters()) {
+    const PartialShape& bound = parameter->get_partial_shape();
+    if (bound.rank().is_dynamic()) return std::nullopt;
+    Shape shape;
+    for (size_t i = 0; i < bound.size(); ++i) {
+      const Dimension& dim = bound[i];
+      int64_t value = std::max<int64_t>(dim.get_min_length(), 1);
+      if (dim.is_bounded()) value = std::min<int64_t>(value, dim.get_max_length());
+      shape.push_back(static_cast<size_t>(value));
+    }
+    shapes.push_back(shape);
+  }
+  return shapes;
 }
 
 bool is_compiled_model_property(const std::string& name) {
@@ -42,11 +64,33 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
                              bool loaded_from_cache)
     : ICompiledModel(model, plugin, {}, make_streams_executor(config, plugin->get_device_name())),
       m_config(config),
-      m_graph(std::make_shared<CompiledGraph>(model, context)),
+      m_model(model),
+      m_context(context),
+      m_weights(std::make_shared<WeightStore>(context)),
       m_loaded_from_cache(loaded_from_cache),
       m_device_name(plugin->get_device_name() + "." + context->entry().id) {
+  if (!model->is_dynamic()) {
+    m_graph = std::make_shared<const CompiledGraph>(model, context, m_weights);
+  } else {
+    for (const auto& node : model->get_ordered_ops()) {
+      const std::string reason = CompiledGraph::unsupported_reason(*node);
+      FERRY_ASSERT(reason.empty(), "GPU cannot compile model '", model->get_friendly_name(), "': ", reason);
+    }
+    m_instances = std::make_unique<ShapeInstances>(model, context, m_weights);
+    // Builds the programs now, as for a static model, when the smallest shapes are valid ones
+    // (build options never depend on shapes, so every later instance finds them cached). When
+    // they are not (a convolution window larger than the smallest image), the first inference
+    // builds them; its shapes are then checked in full.
+    if (const auto shapes = smallest_shapes(*model)) {
+      try {
+        m_instances->get(*shapes);
+      } catch (const Exception&) {
+      }
+    }
+  }
   const int streams = config.resolve_streams();
-  for (int i = 0; i < streams; ++i) m_queues.push_back(context->create_queue(config.enable_profiling));
+  const QueueHints hints{config.effective_queue_priority(), config.queue_throttle};
+  for (int i = 0; i < streams; ++i) m_queues.push_back(context->create_queue(config.enable_profiling, hints));
 }
 
 cl_command_queue CompiledModel::queue_for_this_thread() const {
@@ -55,12 +99,19 @@ cl_command_queue CompiledModel::queue_for_this_thread() const {
   return m_queues.at(stream >= 0 && stream < static_cast<int>(m_queues.size()) ? stream : 0).get();
 }
 
+std::shared_ptr<const CompiledGraph> CompiledModel::graph_for(const ShapeSignature& shapes) const {
+  if (m_graph) return m_graph;
+  // A new instance asks for programs with this model's GPU_ENABLE_LOOP_UNROLLING (so it finds them cached).
+  ProgramBuildScope builds(m_context->programs(), {1, m_config.enable_loop_unrolling});
+  return m_instances->get(shapes);
+}
+
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
   return std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
 }
 
 void CompiledModel::export_model(std::ostream& blob) const {
-  blob_format::write(blob, m_graph->model(), m_config.to_map());
+  blob_format::write(blob, m_model, m_config.to_map(), m_context->programs().binaries());
 }
 
 void CompiledModel::set_property(const AnyMap& properties) {
@@ -73,13 +124,14 @@ void CompiledModel::set_property(const AnyMap& properties) {
 
 Any CompiledModel::get_property(const std::string& name) const {
   if (name == supported_properties.name()) return compiled_model_properties();
-  if (name == model_name.name()) return m_graph->model()->get_friendly_name();
+  if (name == model_name.name()) return m_model->get_friendly_name();
   const auto streams = static_cast<int>(m_queues.size());
   if (name == num_streams.name()) return streams::Num(streams);
   // One request per stream keeps every queue busy; a second hides the host's share of the work.
   if (name == optimal_number_of_infer_requests.name()) return static_cast<uint32_t>(streams == 1 ? 1 : 2 * streams);
   if (name == execution_devices.name()) return std::vector<std::string>{m_device_name};
   if (name == loaded_from_cache.name()) return m_loaded_from_cache;
+  if (name == program_builds.name()) return static_cast<uint64_t>(m_context->programs().build_count());
   if (is_compiled_model_property(name)) return m_config.get(name);
   Exception::raise("a model compiled for ", m_device_name, " has no property '", name, "'");
 }

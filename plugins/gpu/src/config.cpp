@@ -78,6 +78,7 @@ void Config::set_one(const std::string& name, const Any& value, const std::strin
       host_task_priority = value.as<ferry::hint::Priority>();
     } else if (name == hint::queue_priority.name()) {
       queue_priority = value.as<ferry::hint::Priority>();
+      queue_priority_set = true;
     } else if (name == hint::queue_throttle.name()) {
       queue_throttle = value.as<ferry::hint::Priority>();
     } else if (name == gpu::enable_loop_unrolling.name()) {
@@ -103,7 +104,7 @@ Any Config::get(const std::string& name) const {
   if (name == ferry::hint::model_priority.name()) return model_priority;
   if (name == ferry::compilation_num_threads.name()) return compilation_num_threads;
   if (name == hint::host_task_priority.name()) return host_task_priority;
-  if (name == hint::queue_priority.name()) return queue_priority;
+  if (name == hint::queue_priority.name()) return effective_queue_priority();
   if (name == hint::queue_throttle.name()) return queue_throttle;
   if (name == gpu::enable_loop_unrolling.name()) return enable_loop_unrolling;
   Exception::raise("GPU Config::get: '", name, "' is not a setting");

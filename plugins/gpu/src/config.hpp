@@ -26,10 +26,12 @@ struct Config {
   bool enable_profiling = false;
   std::string device_id = "0";
   hint::Priority model_priority = hint::Priority::MEDIUM;
-  int32_t compilation_num_threads = 1;
-  // Accepted, recorded and reported; not applied yet (README: what is missing).
+  int32_t compilation_num_threads = 1;  // programs built in parallel by compile_model
+  // Accepted, recorded and reported; not applied (README, Properties: why).
   hint::Priority host_task_priority = hint::Priority::MEDIUM;
+  // Queue hints (queue_hints.hpp). Until GPU_QUEUE_PRIORITY is set, the queues take MODEL_PRIORITY.
   hint::Priority queue_priority = hint::Priority::MEDIUM;
+  bool queue_priority_set = false;
   hint::Priority queue_throttle = hint::Priority::MEDIUM;
   bool enable_loop_unrolling = true;
 
@@ -47,6 +49,8 @@ struct Config {
   // NUM_STREAMS when a number; AUTO: LATENCY 1, THROUGHPUT kThroughputStreams (capped by
   // num_requests).
   int resolve_streams() const;
+  // GPU_QUEUE_PRIORITY when set, else MODEL_PRIORITY: the priority the queues are created with.
+  hint::Priority effective_queue_priority() const { return queue_priority_set ? queue_priority : model_priority; }
 
  private:
   void set_one(const std::string& name, const Any& value, const std::string& device,

@@ -19,11 +19,10 @@ DeviceContext::DeviceContext(DeviceEntry entry)
   m_programs = std::make_unique<ProgramCache>(m_context, device);
 }
 
-ClQueue DeviceContext::create_queue(bool profiling) const {
-  const cl_queue_properties properties[] = {CL_QUEUE_PROPERTIES,
-                                            profiling ? cl_queue_properties(CL_QUEUE_PROFILING_ENABLE) : 0, 0};
+ClQueue DeviceContext::create_queue(bool profiling, const QueueHints& hints) const {
+  const std::vector<cl_queue_properties> properties = queue_properties(m_entry.info, profiling, hints);
   cl_int status = CL_SUCCESS;
-  ClQueue queue(clCreateCommandQueueWithProperties(m_context.get(), device(), properties, &status));
+  ClQueue queue(clCreateCommandQueueWithProperties(m_context.get(), device(), properties.data(), &status));
   cl_check(status, "clCreateCommandQueueWithProperties on device ", m_entry.id);
   return queue;
 }

@@ -14,6 +14,7 @@
 #include "cl_handle.hpp"
 #include "device_enumerator.hpp"
 #include "program_cache.hpp"
+#include "queue_hints.hpp"
 
 namespace ferry::gpu {
 
@@ -37,8 +38,9 @@ class DeviceContext {
   ProgramCache& programs() const { return *m_programs; }
   MemoryCounters& counters() const { return *m_counters; }
 
-  // An in-order queue on the device, with event profiling when `profiling`.
-  ClQueue create_queue(bool profiling) const;
+  // An in-order queue on the device, with event profiling when `profiling`, and `hints` where the
+  // device applies them (queue_hints.hpp).
+  ClQueue create_queue(bool profiling, const QueueHints& hints = {}) const;
   // A buffer of `bytes` (at least 1 byte); throws naming `what`. Callers count it in counters().
   ClMem create_buffer(size_t bytes, cl_mem_flags flags, void* host_ptr, const char* what) const;
 

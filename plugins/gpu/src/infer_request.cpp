@@ -1,9 +1,11 @@
 #include "infer_request.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "cl_error.hpp"
 #include "compiled_model.hpp"
+#include "ferry/graph/ops/result.hpp"
 #include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
@@ -26,33 +28,31 @@ class FinishOnError {
 }  // namespace
 
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
-    : ISyncInferRequest(compiled_model) {
-  const CompiledGraph& graph = compiled_model->graph();
-  const DeviceContext& context = *graph.context();
-  for (size_t size : graph.memory_plan().buffer_sizes()) {
-    m_plan_buffers.push_back(context.create_buffer(size, CL_MEM_READ_WRITE, nullptr, "an intermediate value"));
-    m_allocated += size;
+    : ISyncInferRequest(compiled_model),
+      m_plan_buffers(compiled_model->context(), compiled_model->context()->counters().intermediates,
+                     CL_MEM_READ_WRITE, "an intermediate value"),
+      m_io_buffers(compiled_model->context(), compiled_model->context()->counters().io, CL_MEM_READ_ONLY,
+                   "an input") {
+  m_input_bindings.resize(get_inputs().size());
+  m_output_bindings.resize(get_outputs().size());
+  m_input_scratch.resize(get_inputs().size());
+  m_output_scratch.resize(get_outputs().size());
+  if (const auto& graph = compiled_model->static_graph()) {
+    ShapeSignature shapes;
+    for (size_t v : graph->parameter_values()) shapes.push_back(graph->values()[v].shape);
+    select_graph(shapes);
   }
-  context.counters().intermediates += m_allocated;
+}
 
-  const auto& values = graph.values();
-  m_value_memory.assign(values.size(), nullptr);
-  m_io_buffers.resize(values.size());
-  for (size_t v = 0; v < values.size(); ++v) {
-    const GraphValue& value = values[v];
-    if (value.kind == GraphValue::Kind::CONSTANT) {
-      m_value_memory[v] = graph.constant_buffer(v);
-    } else if (value.kind == GraphValue::Kind::COMPUTED && value.plan_value >= 0) {
-      m_value_memory[v] = m_plan_buffers[graph.memory_plan().buffer_of(value.plan_value)].get();
-    } else if (value.kind == GraphValue::Kind::PARAMETER && !graph.zero_copy()) {
-      m_io_buffers[v] = context.create_buffer(value.bytes, CL_MEM_READ_ONLY, nullptr, "an input");
-      m_value_memory[v] = m_io_buffers[v].get();
-      m_io_allocated += value.bytes;
-    }
-  }
-  context.counters().io += m_io_allocated;
+const CompiledModel& InferRequest::compiled_model() const {
+  return static_cast<const CompiledModel&>(*get_compiled_model());
+}
 
-  for (const GraphStep& step : graph.steps()) {
+InferRequest::BoundGraph InferRequest::bind_graph(const ShapeSignature& shapes,
+                                                   std::shared_ptr<const CompiledGraph> graph) const {
+  BoundGraph bound;
+  bound.shapes = shapes;
+  for (const GraphStep& step : graph->steps()) {
     std::vector<ClKernel> kernels;
     for (size_t k = 0; k < step.kernels.size(); ++k) {
       const KernelStep& launch = step.kernels[k];
@@ -67,28 +67,69 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       }
       kernels.push_back(std::move(kernel));
     }
-    m_kernels.push_back(std::move(kernels));
-    m_events.emplace_back(step.kernels.size());
+    bound.kernels.push_back(std::move(kernels));
+    bound.events.emplace_back(step.kernels.size());
   }
-  m_input_bindings.resize(get_inputs().size());
-  m_output_bindings.resize(get_outputs().size());
-  m_input_scratch.resize(get_inputs().size());
-  m_output_scratch.resize(get_outputs().size());
+  bound.graph = std::move(graph);
+  return bound;
 }
 
-InferRequest::~InferRequest() {
-  const DeviceContext& context = *compiled_model().graph().context();
-  context.counters().intermediates -= m_allocated;
-  context.counters().io -= m_io_allocated;
+void InferRequest::select_graph(const ShapeSignature& shapes) {
+  bool changed = false;
+  if (m_bound.empty() || m_bound.front().shapes != shapes) {
+    std::shared_ptr<const CompiledGraph> graph = compiled_model().graph_for(shapes);
+    auto found = std::find_if(m_bound.begin(), m_bound.end(),
+                              [&](const BoundGraph& bound) { return bound.graph == graph; });
+    if (found == m_bound.end()) {
+      m_bound.insert(m_bound.begin(), bind_graph(shapes, std::move(graph)));
+      if (m_bound.size() > kBoundGraphs) m_bound.pop_back();
+    } else {
+      std::rotate(m_bound.begin(), found, found + 1);
+    }
+    changed = true;
+  }
+  // Memory grows to the largest plan run so far; a smaller one reuses it.
+  const CompiledGraph& graph = *m_bound.front().graph;
+  bool grown = m_plan_buffers.fit(graph.memory_plan().buffer_sizes());
+  if (!graph.zero_copy()) {
+    const auto& parameters = graph.parameter_values();
+    for (size_t i = 0; i < parameters.size(); ++i) grown = m_io_buffers.fit(i, graph.values()[parameters[i]].bytes) || grown;
+  }
+  if (changed || grown) map_values(graph);
 }
 
-const CompiledModel& InferRequest::compiled_model() const {
-  return static_cast<const CompiledModel&>(*get_compiled_model());
+void InferRequest::map_values(const CompiledGraph& graph) {
+  const auto& values = graph.values();
+  m_value_memory.assign(values.size(), nullptr);
+  for (size_t v = 0; v < values.size(); ++v) {
+    const GraphValue& value = values[v];
+    if (value.kind == GraphValue::Kind::CONSTANT) {
+      m_value_memory[v] = graph.constant_buffer(v);
+    } else if (value.kind == GraphValue::Kind::COMPUTED && value.plan_value >= 0) {
+      m_value_memory[v] = m_plan_buffers.get(graph.memory_plan().buffer_of(value.plan_value));
+    } else if (value.kind == GraphValue::Kind::PARAMETER && !graph.zero_copy()) {
+      m_value_memory[v] = m_io_buffers.get(value.parameter);
+    }
+  }
+}
+
+void InferRequest::shape_outputs(const CompiledGraph& graph) {
+  const auto& results = graph.model()->get_results();
+  for (size_t k = 0; k < results.size(); ++k) {
+    const Shape& shape = results[k]->get_output_shape(0);
+    Tensor& output = output_tensor(k);
+    if (output.get_shape() == shape) continue;
+    try {
+      output.set_shape(shape);  // reallocates only when it needs more than it has
+    } catch (const Exception& e) {
+      Exception::raise("GPU: output ", k, " of shape ", shape, " does not fit the tensor set for it: ", e.what());
+    }
+  }
 }
 
 cl_mem InferRequest::bind_host(HostBinding& binding, void* data, size_t bytes) {
   if (!binding.buffer || binding.data != data || binding.bytes != bytes) {
-    const DeviceContext& context = *compiled_model().graph().context();
+    const DeviceContext& context = *compiled_model().context();
     binding.buffer = bytes ? context.create_buffer(bytes, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, data, "a tensor")
                            : context.create_buffer(1, CL_MEM_READ_WRITE, nullptr, "an empty tensor");
     binding.data = data;
@@ -104,11 +145,9 @@ Tensor InferRequest::dense(const Tensor& tensor, Tensor& scratch) const {
   return scratch;
 }
 
-void InferRequest::bind_inputs(cl_command_queue queue) {
-  const CompiledGraph& graph = compiled_model().graph();
+void InferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue queue) {
   MemoryCounters& counters = graph.context()->counters();
   for (size_t i = 0; i < m_input_bindings.size(); ++i) {
-    convert_batched_tensors(i);
     const Tensor& bound = input_tensor(i);
     Tensor input = dense(bound, m_input_scratch[i]);
     if (!bound.is_continuous()) bound.copy_to(input);
@@ -124,8 +163,7 @@ void InferRequest::bind_inputs(cl_command_queue queue) {
   }
 }
 
-void InferRequest::run_host_step(size_t index, cl_command_queue queue) {
-  const CompiledGraph& graph = compiled_model().graph();
+void InferRequest::run_host_step(const CompiledGraph& graph, size_t index, cl_command_queue queue) {
   const GraphStep& step = graph.steps()[index];
   cl_check(clFinish(queue), "clFinish before host op '", step.node->get_friendly_name(), "'");
   std::vector<std::pair<cl_mem, void*>> mapped;
@@ -156,13 +194,21 @@ void InferRequest::run_host_step(size_t index, cl_command_queue queue) {
 void InferRequest::infer() {
   check_tensors();
   const CompiledModel& model = compiled_model();
-  const CompiledGraph& graph = model.graph();
+  for (size_t i = 0; i < m_input_bindings.size(); ++i) convert_batched_tensors(i);
+  if (model.is_dynamic()) {
+    ShapeSignature shapes;
+    for (size_t i = 0; i < m_input_bindings.size(); ++i) shapes.push_back(input_tensor(i).get_shape());
+    select_graph(shapes);
+    shape_outputs(*m_bound.front().graph);
+  }
+  BoundGraph& bound = m_bound.front();
+  const CompiledGraph& graph = *bound.graph;
   const bool profiling = model.config().enable_profiling;
   cl_command_queue queue = model.queue_for_this_thread();
   FinishOnError finish_on_error(queue);
   MemoryCounters& counters = graph.context()->counters();
 
-  bind_inputs(queue);
+  bind_inputs(graph, queue);
   // Outputs written in place (unified memory).
   const auto& outputs = graph.output_values();
   for (size_t k = 0; k < outputs.size(); ++k) {
@@ -176,12 +222,12 @@ void InferRequest::infer() {
   for (size_t s = 0; s < steps.size(); ++s) {
     const GraphStep& step = steps[s];
     if (step.on_host) {
-      run_host_step(s, queue);
+      run_host_step(graph, s, queue);
       continue;
     }
     for (size_t k = 0; k < step.kernels.size(); ++k) {
       const KernelStep& launch = step.kernels[k];
-      cl_kernel kernel = m_kernels[s][k].get();
+      cl_kernel kernel = bound.kernels[s][k].get();
       for (size_t a = 0; a < launch.args.size(); ++a) {
         if (!launch.args[a].is_value) continue;
         cl_check(clSetKernelArg(kernel, static_cast<cl_uint>(a), sizeof(cl_mem), &m_value_memory[launch.args[a].value]),
@@ -192,7 +238,7 @@ void InferRequest::infer() {
                                       launch.local[0] ? launch.local.data() : nullptr, 0, nullptr,
                                       profiling ? &event : nullptr),
                "clEnqueueNDRangeKernel '", launch.kernel, "' for op '", step.node->get_friendly_name(), "'");
-      if (profiling) m_events[s][k] = ClEvent(event);
+      if (profiling) bound.events[s][k] = ClEvent(event);
     }
   }
 
@@ -217,11 +263,11 @@ void InferRequest::infer() {
   finish_on_error.disarm();
   for (size_t k = 0; k < outputs.size(); ++k)
     if (!output_tensor(k).is_continuous()) m_output_scratch[k].copy_to(output_tensor(k));
-  if (profiling) record_profile();
+  if (profiling) record_profile(bound);
 }
 
-void InferRequest::record_profile() {
-  const CompiledGraph& graph = compiled_model().graph();
+void InferRequest::record_profile(const BoundGraph& bound) {
+  const CompiledGraph& graph = *bound.graph;
   m_profile.clear();
   const auto& steps = graph.steps();
   for (size_t s = 0; s < steps.size(); ++s) {
@@ -231,7 +277,7 @@ void InferRequest::record_profile() {
     record.node_type = steps[s].node->get_type_name();
     record.exec_type = steps[s].on_host ? "host" : "ocl:" + steps[s].exec_type;
     cl_ulong total_ns = 0;
-    for (const ClEvent& event : m_events[s]) {
+    for (const ClEvent& event : bound.events[s]) {
       cl_ulong start = 0, end = 0;
       if (!event) continue;
       clGetEventProfilingInfo(event.get(), CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr);

@@ -5,12 +5,19 @@
 // allocation and no program build. Inputs and outputs move with one transfer each, or none on
 // unified memory, where buffers over the tensors' own memory (CL_MEM_USE_HOST_PTR) are used in
 // place; those buffers are kept while the tensors stay the same.
+// Dynamic models: the input tensors' shapes pick the compiled model's instance for them (made on
+// first use, no program build); the request keeps its kernels for the last few instances, its
+// intermediate memory only grows (to the largest shapes run so far), and the output tensors take
+// the instance's output shapes.
 
 #include <memory>
 #include <vector>
 
 #include "cl_handle.hpp"
+#include "compiled_graph.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
+#include "growing_buffers.hpp"
+#include "shape_instances.hpp"
 
 namespace ferry::gpu {
 
@@ -18,9 +25,9 @@ class CompiledModel;
 
 class InferRequest final : public ISyncInferRequest {
  public:
-  // Allocates the memory plan's buffers and creates the kernels (programs are already built).
+  // A static model: allocates the memory plan's buffers and creates the kernels (programs are
+  // already built). A dynamic model: both at the first inference of each shape.
   explicit InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
-  ~InferRequest() override;
 
   void infer() override;
   // One record per node of the last inference when PERF_COUNT is on: device time from the
@@ -34,22 +41,33 @@ class InferRequest final : public ISyncInferRequest {
     size_t bytes = 0;
     ClMem buffer;
   };
+  // This request's kernels for one compiled graph (a static model has one).
+  struct BoundGraph {
+    ShapeSignature shapes;
+    std::shared_ptr<const CompiledGraph> graph;
+    std::vector<std::vector<ClKernel>> kernels;  // per step, per kernel
+    std::vector<std::vector<ClEvent>> events;    // per step, per kernel (profiling)
+  };
+  static constexpr size_t kBoundGraphs = 4;  // kernels kept for this many instances
 
   const CompiledModel& compiled_model() const;
+  // Selects the graph for `shapes` (m_bound.front() afterwards) and fits the memory to it.
+  void select_graph(const ShapeSignature& shapes);
+  BoundGraph bind_graph(const ShapeSignature& shapes, std::shared_ptr<const CompiledGraph> graph) const;
+  void map_values(const CompiledGraph& graph);
+  void shape_outputs(const CompiledGraph& graph);
   cl_mem bind_host(HostBinding& binding, void* data, size_t bytes);
   Tensor dense(const Tensor& tensor, Tensor& scratch) const;
-  void bind_inputs(cl_command_queue queue);
-  void run_host_step(size_t step, cl_command_queue queue);
-  void record_profile();
+  void bind_inputs(const CompiledGraph& graph, cl_command_queue queue);
+  void run_host_step(const CompiledGraph& graph, size_t step, cl_command_queue queue);
+  void record_profile(const BoundGraph& bound);
 
-  std::vector<ClMem> m_plan_buffers;
-  std::vector<ClMem> m_io_buffers;               // per value: device copies of inputs (no unified memory)
-  std::vector<cl_mem> m_value_memory;            // per value: the buffer bound this inference
-  std::vector<std::vector<ClKernel>> m_kernels;  // per step, per kernel
-  std::vector<std::vector<ClEvent>> m_events;    // per step, per kernel (profiling)
+  std::vector<BoundGraph> m_bound;   // most recently used first
+  GrowingBuffers m_plan_buffers;     // the memory plans' buffers, by index
+  GrowingBuffers m_io_buffers;       // per input: its device copy (no unified memory)
+  std::vector<cl_mem> m_value_memory;  // per value of m_bound.front(): the buffer bound this inference
   std::vector<HostBinding> m_input_bindings, m_output_bindings;
   std::vector<Tensor> m_input_scratch, m_output_scratch;  // dense copies of strided tensors
-  uint64_t m_allocated = 0, m_io_allocated = 0;
   std::vector<ProfilingInfo> m_profile;
 };
 

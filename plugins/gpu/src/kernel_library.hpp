@@ -12,7 +12,8 @@ namespace ferry::gpu {
 // File name ("eltwise.cl") -> source text; defined in the generated kernel_sources.cpp.
 const std::map<std::string, std::string>& embedded_kernel_sources();
 
-// The source of one file; throws naming the file when there is none.
+// The source of one file with its `#include "other.cl"` lines replaced by those files; throws
+// naming the file when it (or a file it includes) is missing.
 const std::string& kernel_source(const std::string& file);
 
 }  // namespace ferry::gpu

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "batch_size.hpp"
 #include "blob_format.hpp"
 #include "compiled_graph.hpp"
 #include "compiled_model.hpp"
+#include "queue_hints.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/runtime/exception.hpp"
@@ -20,7 +22,8 @@ const std::vector<PropertyName>& read_only_properties() {
       supported_properties,  available_devices,     device::full_name,      device::type,
       device::gops,          device::capabilities,  device::architecture,   range_for_streams,
       range_for_async_infer_requests, device_total_mem_size, uarch_version, execution_units_count,
-      memory_statistics,     copied_bytes,
+      memory_statistics,     copied_bytes,          optimal_batch_size,     max_batch_size,
+      queue_priority_applied, queue_throttle_applied,
   };
   return names;
 }
@@ -28,6 +31,14 @@ const std::vector<PropertyName>& read_only_properties() {
 bool is_read_only(const std::string& name) {
   const auto& names = read_only_properties();
   return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The MODEL_PTR argument of a device query, as const or mutable model (null when absent).
+std::shared_ptr<const Model> model_argument(const Any& value, const std::string& device) {
+  if (value.is<std::shared_ptr<const Model>>()) return value.as<std::shared_ptr<const Model>>();
+  if (value.is<std::shared_ptr<Model>>()) return value.as<std::shared_ptr<Model>>();
+  Exception::raise("device '", device, "': argument '", hint::model.name(), "' holds a ", value.type_name(),
+                   ", expected a std::shared_ptr<const ferry::Model>");
 }
 
 }  // namespace
@@ -91,8 +102,14 @@ void Plugin::set_property(const AnyMap& properties) {
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
   std::string id;
+  std::shared_ptr<const Model> model;
   for (const auto& [key, value] : arguments) {
-    FERRY_ASSERT(key == device::id.name(), "device '", get_device_name(), "': unexpected argument '", key, "'");
+    if (key == hint::model.name()) {
+      model = model_argument(value, get_device_name());
+      continue;
+    }
+    FERRY_ASSERT(key == device::id.name(), "device '", get_device_name(), "': unexpected argument '", key,
+                 "' (arguments: ", device::id.name(), ", ", hint::model.name(), ")");
     id = value.as<std::string>();
   }
   if (name == supported_properties.name()) {
@@ -135,6 +152,13 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
   if (name == device_total_mem_size.name()) return static_cast<uint64_t>(info.global_mem_size);
   if (name == uarch_version.name()) return info.uarch_version;
   if (name == execution_units_count.name()) return info.execution_units;
+  if (name == queue_priority_applied.name()) return applies_queue_priority(info);
+  if (name == queue_throttle_applied.name()) return applies_queue_throttle(info);
+  // Batch sizes judge a model (the MODEL_PTR argument); without one, 1: the model as given.
+  if (name == optimal_batch_size.name())
+    return model ? optimal_batch_for(analyse_footprint(*model), info) : 1u;
+  if (name == max_batch_size.name())
+    return model ? max_batch_for(analyse_footprint(*model), info.global_mem_size) : uint32_t(1);
   const auto context = m_contexts.find(id);
   if (name == memory_statistics.name())
     return context ? context->counters().statistics() : MemoryCounters().statistics();
@@ -149,7 +173,11 @@ std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model
   // The compiled model owns a private copy: later edits of the caller's model do not reach it.
   std::shared_ptr<const Model> own_model = model->clone();
   const auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
-  return std::make_shared<CompiledModel>(own_model, self, context, config, loaded_from_cache);
+  // COMPILATION_NUM_THREADS and GPU_ENABLE_LOOP_UNROLLING reach the programs this compile builds.
+  ProgramBuildScope builds(context->programs(), {config.compilation_num_threads, config.enable_loop_unrolling});
+  auto compiled = std::make_shared<CompiledModel>(own_model, self, context, config, loaded_from_cache);
+  builds.finish();
+  return compiled;
 }
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
@@ -162,6 +190,8 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const A
   Config config = config_with({});
   config.set(contents.settings, get_device_name(), device_ids());
   config.set(properties, get_device_name(), device_ids());
+  // The exported programs: the compile below makes them from these binaries, not from source.
+  m_contexts.get(device(config.device_id))->programs().add_binaries(contents.programs);
   return compile(contents.model, config, true);
 }
 

@@ -13,6 +13,18 @@
 
 namespace ferry::gpu {
 
+// What a matrix-product primitive applies to its results before storing them, in this order:
+// the nodes that followed it in the model, fused into its kernel (src/epilogue_fusion.hpp).
+struct Epilogue {
+  enum class Activation { NONE, RELU, CLAMP, SIGMOID };
+  int64_t bias = -1;      // id of a value added per output channel (Convolution) or per element
+                          // of the last dimension (MatMul); -1: none
+  int64_t residual = -1;  // id of a value of the output's shape added next; -1: none
+  Activation activation = Activation::NONE;
+  float lo = 0.0f, hi = 0.0f;  // CLAMP's bounds
+  bool empty() const { return bias < 0 && residual < 0 && activation == Activation::NONE; }
+};
+
 struct Primitive {
   const char* family;  // "eltwise", "matmul"... (the profiling exec_type)
   // True when the family has kernels for this node as it is (types, ranks, attributes).
@@ -21,6 +33,10 @@ struct Primitive {
   // values. Only called when supports(node).
   std::vector<KernelStep> (*make)(const Node& node, const std::vector<size_t>& inputs,
                                   const std::vector<size_t>& outputs);
+  // Families that can apply an Epilogue: make() with the nodes after `node` fused; null for the
+  // others. `outputs` are then the last fused node's outputs.
+  std::vector<KernelStep> (*make_fused)(const Node& node, const std::vector<size_t>& inputs,
+                                        const std::vector<size_t>& outputs, const Epilogue& epilogue) = nullptr;
 };
 
 const Primitive& eltwise_primitive();
@@ -32,6 +48,18 @@ const Primitive& reduce_primitive();
 const Primitive& data_movement_primitive();
 const Primitive& convert_primitive();
 const Primitive& batch_norm_primitive();
+const Primitive& gather_primitive();
+const Primitive& slice_primitive();
+const Primitive& replicate_primitive();
+const Primitive& scatter_primitive();
+const Primitive& generate_primitive();
+const Primitive& normalization_primitive();
+const Primitive& interpolate_primitive();
+const Primitive& adaptive_pool_primitive();
+const Primitive& cum_sum_primitive();
+const Primitive& convolution_backprop_primitive();
+const Primitive& attention_primitive();
+const Primitive& fake_quantize_primitive();
 
 // The primitive that supports `node`, or null. Nodes with a dynamic shape or type have none.
 const Primitive* find_primitive(const Node& node);

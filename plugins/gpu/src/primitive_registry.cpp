@@ -60,6 +60,14 @@ const Primitive* find_primitive(const Node& node) {
       &eltwise_primitive(),       &matmul_primitive(),  &convolution_primitive(),
       &pooling_primitive(),       &softmax_primitive(), &reduce_primitive(),
       &data_movement_primitive(), &convert_primitive(), &batch_norm_primitive(),
+      &gather_primitive(), &slice_primitive(), &replicate_primitive(), &scatter_primitive(), &generate_primitive(),
+      &normalization_primitive(),
+      &interpolate_primitive(),
+      &adaptive_pool_primitive(),
+      &cum_sum_primitive(),
+      &convolution_backprop_primitive(),
+      &attention_primitive(),
+      &fake_quantize_primitive(),
   };
   for (const Primitive* primitive : families)
     if (primitive->supports(node)) return primitive;

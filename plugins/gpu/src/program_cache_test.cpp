@@ -16,10 +16,18 @@ std::shared_ptr<DeviceContext> first_context() {
 }
 
 TEST(KernelLibrary, EveryKernelFileIsEmbedded) {
-  for (const char* file : {"eltwise.cl", "matmul.cl", "convolution.cl", "pooling.cl", "softmax.cl", "reduce.cl",
+  for (const char* file : {"eltwise.cl", "gemm.cl", "epilogue.cl", "convolution.cl", "pooling.cl", "softmax.cl", "reduce.cl",
                            "data_movement.cl", "convert.cl", "batch_norm.cl"})
     EXPECT_FALSE(kernel_source(file).empty()) << file;
   EXPECT_THROW(kernel_source("missing.cl"), Exception);
+}
+
+TEST(KernelLibrary, IncludedFilesAreExpandedInPlace) {
+  const std::string& gemm = kernel_source("gemm.cl");
+  EXPECT_EQ(gemm.find("#include \"epilogue.cl\""), std::string::npos);
+  EXPECT_NE(gemm.find("inline float epilogue("), std::string::npos);
+  // The including file's own text follows the included one.
+  EXPECT_LT(gemm.find("inline float epilogue("), gemm.find("void gemm("));
 }
 
 TEST(ProgramCache, BuildsEachSourceAndOptionsOnce) {

@@ -12,20 +12,6 @@
 namespace ferry::gpu::test {
 namespace {
 
-using Param = op::v0::Parameter;
-
-std::shared_ptr<Param> param(const Shape& shape, const element::Type& type = element::f32) {
-  return std::make_shared<Param>(type, PartialShape(shape));
-}
-
-std::shared_ptr<Model> model_of(const Output<Node>& output, const ParameterVector& parameters) {
-  return std::make_shared<Model>(OutputVector{output}, parameters, "primitive");
-}
-
-std::shared_ptr<op::v0::Constant> ints(const std::vector<int64_t>& values) {
-  return op::v0::Constant::create(element::i64, Shape{values.size()}, values);
-}
-
 std::shared_ptr<op::v0::Constant> random_constant(const Shape& shape, unsigned seed) {
   const Tensor values = random_tensor(element::f32, shape, seed);
   const float* data = values.data<float>();

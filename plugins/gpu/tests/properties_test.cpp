@@ -111,3 +111,77 @@ TEST(GpuProperties, NoDeviceOfTheSelectedTypesMeansGpuIsAbsentAndCoreStaysUsable
 
 }  // namespace
 }  // namespace ferry::gpu::test
+
+namespace ferry::gpu::test {
+namespace {
+
+// x[batch, 256] x W[256, 128] -> Relu.
+std::shared_ptr<Model> batch_model(size_t batch) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{int64_t(batch), 256});
+  auto w = std::make_shared<op::v0::Constant>(element::f32, Shape{256, 128}, std::vector<float>(256 * 128, 0.25f));
+  auto y = std::make_shared<op::v0::Relu>(std::make_shared<op::v0::MatMul>(x, w));
+  return std::make_shared<Model>(OutputVector{y}, ParameterVector{x});
+}
+
+TEST(GpuBatchProperties, MaxBatchSizeFollowsTheDeviceMemory) {
+  Core core = make_core();
+  const uint64_t memory = core.get_property("GPU", device_total_mem_size);
+  // Weights 256 x 128 floats once; per item 256 + 128 + 128 floats; 25% of the memory kept free.
+  const uint64_t expected = std::min<uint64_t>((memory / 100 * 75 - 256 * 128 * 4) / ((256 + 128 + 128) * 4), 65536);
+  const Any value = core.get_property("GPU", max_batch_size.name(), {hint::model(batch_model(1))});
+  ASSERT_TRUE(value.is<uint32_t>()) << value.type_name();
+  EXPECT_EQ(value.as<uint32_t>(), expected);
+  // A mutable model pointer is accepted too.
+  EXPECT_EQ(core.get_property("GPU", max_batch_size.name(), {{"MODEL_PTR", Any(batch_model(1))}}).as<uint32_t>(),
+            expected);
+  // Without a model: 1, the model as given.
+  EXPECT_EQ(core.get_property("GPU", max_batch_size), 1u);
+}
+
+TEST(GpuBatchProperties, OptimalBatchSizeNeedsABatchOneModel) {
+  Core core = make_core();
+  const unsigned optimal = core.get_property("GPU", optimal_batch_size.name(), {hint::model(batch_model(1))}).as<unsigned>();
+  const uint32_t max = core.get_property("GPU", max_batch_size.name(), {hint::model(batch_model(1))}).as<uint32_t>();
+  EXPECT_GE(optimal, 1u);
+  EXPECT_LE(optimal, 16u);
+  EXPECT_LE(optimal, max);
+  EXPECT_EQ(optimal & (optimal - 1), 0u) << optimal << " is not a power of two";
+  EXPECT_EQ(core.get_property("GPU", optimal_batch_size.name(), {hint::model(batch_model(4))}).as<unsigned>(), 1u);
+  EXPECT_EQ(core.get_property("GPU", optimal_batch_size), 1u);
+  try {
+    core.get_property("GPU", optimal_batch_size.name(), {{"MODEL_PTR", Any(42)}});
+    FAIL() << "expected an error";
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("MODEL_PTR"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(core.set_property("GPU", {{"MAX_BATCH_SIZE", "4"}}), Exception);
+}
+
+TEST(GpuQueueHints, AppliedOnlyWithTheExtensionsAndReportedEitherWay) {
+  Core core = make_core();
+  // PoCL lists neither cl_khr_priority_hints nor cl_khr_throttle_hints.
+  EXPECT_FALSE(core.get_property("GPU", queue_priority_applied));
+  EXPECT_FALSE(core.get_property("GPU", queue_throttle_applied));
+  // Until GPU_QUEUE_PRIORITY is set, it follows MODEL_PRIORITY.
+  core.set_property("GPU", {{"MODEL_PRIORITY", "HIGH"}});
+  EXPECT_EQ(core.get_property("GPU", hint::queue_priority), ferry::hint::Priority::HIGH);
+  core.set_property("GPU", {{"GPU_QUEUE_PRIORITY", "LOW"}, {"GPU_QUEUE_THROTTLE", "LOW"}});
+  core.set_property("GPU", {{"MODEL_PRIORITY", "MEDIUM"}});
+  EXPECT_EQ(core.get_property("GPU", hint::queue_priority), ferry::hint::Priority::LOW);
+  // Queues are still created (the hints are left out of the list) and the model runs.
+  auto model = batch_model(1);
+  CompiledModel compiled = core.compile_model(model, "GPU", {{"NUM_STREAMS", "2"}});
+  EXPECT_EQ(compiled.get_property(num_streams), streams::Num(2));
+  expect_matches_reference(model, random_inputs(model, 7));
+  try {
+    core.set_property("GPU", {{"GPU_QUEUE_THROTTLE", "LOUD"}});
+    FAIL() << "expected an error";
+  } catch (const Exception& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("GPU_QUEUE_THROTTLE"), std::string::npos) << message;
+    EXPECT_NE(message.find("LOUD"), std::string::npos) << message;
+  }
+}
+
+}  // namespace
+}  // namespace ferry::gpu::test

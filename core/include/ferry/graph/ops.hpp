@@ -55,3 +55,5 @@
 #include "ferry/graph/ops/scaled_dot_product_attention.hpp"
 #include "ferry/graph/ops/einsum.hpp"
 #include "ferry/graph/ops/rnn_sequence.hpp"
+#include "ferry/graph/ops/dropout.hpp"
+#include "ferry/graph/ops/det.hpp"

@@ -170,7 +170,13 @@ class Any {
   mutable std::unique_ptr<Base> _temp;
 };
 
-std::ostream& operator<<(std::ostream& out, const Any& any);
+// For an Any itself only: were conversions allowed, every type would look printable (Any is
+// constructible from anything) and printing a type without operator<< would recurse forever.
+template <typename A, std::enable_if_t<std::is_same<A, Any>::value, int> = 0>
+std::ostream& operator<<(std::ostream& out, const A& any) {
+  any.print(out);
+  return out;
+}
 // Prints "{KEY: value, ...}".
 std::ostream& operator<<(std::ostream& out, const AnyMap& map);
 

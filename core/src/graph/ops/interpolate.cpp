@@ -50,9 +50,22 @@ Interpolate::Interpolate(const Output<Node>& data, const Output<Node>& scales_or
   constructor_validate_and_infer_types();
 }
 
+Interpolate::Interpolate(const Output<Node>& data, const Output<Node>& scales_or_sizes, const Output<Node>& axes,
+                         const Output<Node>& roi, const InterpolateAttrs& attrs)
+    : Op({data, scales_or_sizes, axes, roi}), m_attrs(attrs) {
+  constructor_validate_and_infer_types();
+}
+
 void Interpolate::validate_and_infer_types() {
   const size_t inputs = get_input_size();
-  FERRY_NODE_CHECK(inputs == 2 || inputs == 3, "expects 2 or 3 inputs (data, scales_or_sizes[, axes]), got ", inputs);
+  FERRY_NODE_CHECK(inputs >= 2 && inputs <= 4, "expects 2 to 4 inputs (data, scales_or_sizes[, axes[, roi]]), got ",
+                   inputs);
+  const bool crop = m_attrs.coordinate_transformation_mode == CoordinateTransformMode::TF_CROP_AND_RESIZE;
+  FERRY_NODE_CHECK(crop == (inputs == 4), crop ? "tf_crop_and_resize needs the roi input (4th)"
+                                               : "the roi input (4th) is only read by tf_crop_and_resize");
+  const bool pillow = m_attrs.mode == InterpolateMode::BILINEAR_PILLOW || m_attrs.mode == InterpolateMode::BICUBIC_PILLOW;
+  FERRY_NODE_CHECK(!(crop && pillow), "mode ", enum_to_string(m_attrs.mode),
+                   " has no coordinate transformation, so no tf_crop_and_resize");
   const element::Type& type = get_input_element_type(0);
   FERRY_NODE_CHECK(type.is_dynamic() || ((type.is_real() || type.is_integral_number()) && type != element::boolean),
                    "data element type must be numeric, got ", type);
@@ -65,7 +78,14 @@ void Interpolate::validate_and_infer_types() {
     FERRY_NODE_CHECK(axes_type.is_dynamic() || axes_type.is_integral_number(), "axes must be integers, got ",
                      axes_type);
   }
+  if (inputs == 4) {
+    const element::Type& roi_type = get_input_element_type(3);
+    FERRY_NODE_CHECK(roi_type.is_dynamic() || roi_type.is_real(), "roi must be real numbers, got ", roi_type);
+    FERRY_NODE_CHECK(get_input_partial_shape(3).rank().compatible(1), "roi must be 1-D, got shape ",
+                     get_input_partial_shape(3));
+  }
   FERRY_NODE_CHECK(m_attrs.cube_coeff == m_attrs.cube_coeff, "cube_coeff must be a number");
+  FERRY_NODE_CHECK(m_attrs.extrapolation_value == m_attrs.extrapolation_value, "extrapolation_value must be a number");
   PartialShape out = get_input_partial_shape(0);
   if (out.rank().is_dynamic()) {
     set_output_type(0, type, out);
@@ -81,7 +101,7 @@ void Interpolate::validate_and_infer_types() {
   }
   std::vector<int64_t> axes(rank);
   std::iota(axes.begin(), axes.end(), int64_t{0});
-  if (inputs == 3 && !internal::constant_integers(*this, 2, axes)) {
+  if (inputs >= 3 && !internal::constant_integers(*this, 2, axes)) {
     // Unknown axes: any axis may change length.
     for (size_t axis = 0; axis < rank; ++axis) out[axis] = Dimension::dynamic();
     set_output_type(0, type, out);
@@ -93,6 +113,11 @@ void Interpolate::validate_and_infer_types() {
                                                                                            int64_t(axes.size()))),
                    sizes ? "sizes" : "scales", " must be 1-D with one entry per axis (", axes.size(), "), got shape ",
                    target_shape);
+  if (inputs == 4) {
+    const PartialShape& roi_shape = get_input_partial_shape(3);
+    FERRY_NODE_CHECK(roi_shape.rank().is_dynamic() || roi_shape[0].compatible(int64_t(2 * axes.size())),
+                     "roi must hold a start and an end per axis (", 2 * axes.size(), " values), got shape ", roi_shape);
+  }
   std::vector<int64_t> lengths;
   std::vector<double> scales;
   const bool known = sizes ? internal::constant_integers(*this, 1, lengths) : constant_reals(*this, 1, scales);
@@ -123,20 +148,20 @@ bool Interpolate::visit_attributes(AttributeVisitor& visitor) {
   visitor.on_attribute("pads_begin", m_attrs.pads_begin);
   visitor.on_attribute("pads_end", m_attrs.pads_end);
   visitor.on_attribute("cube_coeff", m_attrs.cube_coeff);
+  visitor.on_attribute("exclude_outside", m_attrs.exclude_outside);
+  visitor.on_attribute("extrapolation_value", m_attrs.extrapolation_value);
   return true;
 }
 
 std::shared_ptr<Node> Interpolate::clone_with_new_inputs(const OutputVector& inputs) const {
-  FERRY_NODE_CHECK(inputs.size() == 2 || inputs.size() == 3, "clone: expects 2 or 3 inputs, got ", inputs.size());
+  FERRY_NODE_CHECK(inputs.size() >= 2 && inputs.size() <= 4, "clone: expects 2 to 4 inputs, got ", inputs.size());
   if (inputs.size() == 2) return std::make_shared<Interpolate>(inputs[0], inputs[1], m_attrs);
-  return std::make_shared<Interpolate>(inputs[0], inputs[1], inputs[2], m_attrs);
+  if (inputs.size() == 3) return std::make_shared<Interpolate>(inputs[0], inputs[1], inputs[2], m_attrs);
+  return std::make_shared<Interpolate>(inputs[0], inputs[1], inputs[2], inputs[3], m_attrs);
 }
 
 bool Interpolate::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   if (inputs.size() != get_input_size()) node_error("evaluate: expects ", get_input_size(), " input tensors");
-  if (m_attrs.antialias || !(m_attrs.mode == InterpolateMode::NEAREST || m_attrs.mode == InterpolateMode::LINEAR_ONNX ||
-                             m_attrs.mode == InterpolateMode::CUBIC))
-    return false;
   const Tensor data = internal::dense(inputs[0]);
   const element::Type type = data.get_element_type();
   if (type == element::boolean) return false;
@@ -144,7 +169,7 @@ bool Interpolate::evaluate(TensorVector& outputs, const TensorVector& inputs) co
   const size_t rank = shape.size();
   std::vector<int64_t> axes(rank);
   std::iota(axes.begin(), axes.end(), int64_t{0});
-  if (inputs.size() == 3) axes = internal::read_integers(*this, inputs[2], "axes");
+  if (inputs.size() >= 3) axes = internal::read_integers(*this, inputs[2], "axes");
   for (auto& axis : axes) axis = static_cast<int64_t>(internal::normalize_axis(*this, axis, int64_t(rank), "axes"));
   const bool sizes = m_attrs.shape_calculation_mode == ShapeCalcMode::SIZES;
   std::vector<int64_t> lengths;
@@ -156,6 +181,13 @@ bool Interpolate::evaluate(TensorVector& outputs, const TensorVector& inputs) co
   if ((sizes ? lengths.size() : scales.size()) != axes.size())
     node_error("evaluate: ", sizes ? "sizes" : "scales", " hold ", sizes ? lengths.size() : scales.size(),
                " values for ", axes.size(), " axes");
+  std::vector<double> roi;
+  if (inputs.size() == 4) {
+    roi = read_reals(inputs[3]);
+    if (roi.size() != 2 * axes.size())
+      node_error("evaluate: roi holds ", roi.size(), " values, expected a start and an end for each of ", axes.size(),
+                 " axes");
+  }
 
   // Widen to double, padding with zeros.
   std::vector<double> values(data.get_size());
@@ -187,7 +219,17 @@ bool Interpolate::evaluate(TensorVector& outputs, const TensorVector& inputs) co
       if (!(scale > 0)) node_error("evaluate: scales must be positive, got ", scale, " for axis ", axis);
       out_length = scaled_length(static_cast<int64_t>(in_length), scale);
     }
-    const auto taps = reference::interpolate_taps(m_attrs, in_length, static_cast<size_t>(out_length), scale);
+    // OpenVINO copies an axis whose length does not change, whatever the coordinate mode.
+    if (static_cast<size_t>(out_length) == in_length && roi.empty()) continue;
+    reference::AxisResize resize;
+    resize.in_length = in_length;
+    resize.out_length = static_cast<size_t>(out_length);
+    resize.scale = scale;
+    if (!roi.empty()) {
+      resize.roi_start = roi[i];
+      resize.roi_end = roi[axes.size() + i];
+    }
+    const auto taps = reference::interpolate_taps(m_attrs, resize);
     values = reference::interpolate_axis(values, shape, axis, taps);
   }
   Tensor& out = internal::prepare_output(*this, outputs, 0, type, shape);

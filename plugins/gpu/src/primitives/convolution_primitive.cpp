@@ -1,67 +1,96 @@
-// Convolution and GroupConvolution on kernels/convolution.cl: f32, NCHW (2-D) and NCW (1-D,
-// run as 2-D with height 1), direct (one work-item per output element).
+// Convolution and GroupConvolution: f32, NCHW (2-D) and NCW (1-D, run as 2-D with height 1).
+// Convolutions with several channels per group run as an implicit GEMM on kernels/gemm.cl
+// (weights [OC/G, C/G*KH*KW] x the im2col of the image, never stored); depthwise ones (one input
+// and one output channel per group) on the direct kernel of kernels/convolution.cl. Both apply a
+// fused bias, residual Add and activation (Epilogue).
 
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
+#include "../gemm_launch.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
 namespace {
 
-struct ConvAttributes {
-  Strides strides, dilations;
-  CoordinateDiff pads_begin;
+struct ConvGeometry {
   size_t groups = 1;
+  size_t batch = 0, C = 0, H = 1, W = 0, OC = 0, OH = 1, OW = 0, KH = 1, KW = 0;
+  int64_t stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1, pad_h = 0, pad_w = 0;
 };
 
-bool attributes(const Node& node, ConvAttributes& out) {
+bool geometry(const Node& node, ConvGeometry& g) {
+  Strides strides, dilations;
+  CoordinateDiff pads;
   if (const auto* conv = dynamic_cast<const op::v1::Convolution*>(&node)) {
-    out = {conv->get_strides(), conv->get_dilations(), conv->get_pads_begin(), 1};
-    return true;
+    strides = conv->get_strides(), dilations = conv->get_dilations(), pads = conv->get_pads_begin();
+  } else if (const auto* conv = dynamic_cast<const op::v1::GroupConvolution*>(&node)) {
+    strides = conv->get_strides(), dilations = conv->get_dilations(), pads = conv->get_pads_begin();
+    g.groups = node.get_input_shape(1).at(0);
+  } else {
+    return false;
   }
-  if (const auto* conv = dynamic_cast<const op::v1::GroupConvolution*>(&node)) {
-    out = {conv->get_strides(), conv->get_dilations(), conv->get_pads_begin(), node.get_input_shape(1).at(0)};
-    return true;
-  }
-  return false;
-}
-
-bool supports(const Node& node) {
-  ConvAttributes a;
-  if (!attributes(node, a) || !all_of_type(node, element::f32)) return false;
-  const size_t rank = node.get_input_shape(0).size();
-  return rank == 3 || rank == 4;
-}
-
-std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
-  ConvAttributes a;
-  attributes(node, a);
   const Shape& x = node.get_input_shape(0);
+  const Shape& w = node.get_input_shape(1);
   const Shape& y = node.get_output_shape(0);
+  if (x.size() != 3 && x.size() != 4) return false;
   const bool one_d = x.size() == 3;
   const size_t spatial = one_d ? 1 : 2;
-  const Shape& w = node.get_input_shape(1);
-  const size_t KH = one_d ? 1 : w[w.size() - 2], KW = w.back();
-  const size_t H = one_d ? 1 : x[2], W = x.back();
-  const size_t OH = one_d ? 1 : y[2], OW = y.back();
   const auto at = [&](const auto& values, size_t i, int64_t fallback) {
     return values.size() == spatial ? static_cast<int64_t>(values[i]) : fallback;
   };
-  KernelStep step("convolution.cl", "", "convolution");
-  step.value(inputs[0]).value(inputs[1]).value(outputs[0]);
-  step.i32(x[1]).i32(H).i32(W).i32(y[1]).i32(OH).i32(OW).i32(KH).i32(KW);
-  step.i32(one_d ? 1 : at(a.strides, 0, 1)).i32(at(a.strides, spatial - 1, 1));
-  step.i32(one_d ? 1 : at(a.dilations, 0, 1)).i32(at(a.dilations, spatial - 1, 1));
-  step.i32(one_d ? 0 : at(a.pads_begin, 0, 0)).i32(at(a.pads_begin, spatial - 1, 0));
-  step.i32(a.groups);
-  step.range({OW, OH, y[0] * y[1]}, 3);
+  g.batch = x[0], g.C = x[1], g.W = x.back(), g.OC = y[1], g.OW = y.back(), g.KW = w.back();
+  if (!one_d) g.H = x[2], g.OH = y[2], g.KH = w[w.size() - 2];
+  g.stride_w = at(strides, spatial - 1, 1), g.dilation_w = at(dilations, spatial - 1, 1);
+  g.pad_w = at(pads, spatial - 1, 0);
+  if (!one_d) g.stride_h = at(strides, 0, 1), g.dilation_h = at(dilations, 0, 1), g.pad_h = at(pads, 0, 0);
+  return true;
+}
+
+bool supports(const Node& node) {
+  ConvGeometry g;
+  return all_of_type(node, element::f32) && geometry(node, g);
+}
+
+bool is_depthwise(const ConvGeometry& g) { return g.C == g.groups && g.OC == g.groups; }
+
+std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& inputs,
+                                   const std::vector<size_t>& outputs, const Epilogue& epilogue) {
+  ConvGeometry g;
+  geometry(node, g);
+  if (is_depthwise(g)) {
+    KernelStep step("convolution.cl", epilogue_options(epilogue, "BIAS_M"), "convolution");
+    step.value(inputs[0]).value(inputs[1]);
+    bind_epilogue(step, outputs[0], epilogue);
+    step.i32(g.C).i32(g.H).i32(g.W).i32(g.OC).i32(g.OH).i32(g.OW).i32(g.KH).i32(g.KW);
+    step.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
+    step.i32(g.groups);
+    step.range({g.OW, g.OH, g.batch * g.OC}, 3);
+    return {step};
+  }
+  const size_t M = g.OC / g.groups, N = g.batch * g.OH * g.OW, K = g.C / g.groups * g.KH * g.KW;
+  const bool pointwise = g.KH == 1 && g.KW == 1 && g.stride_h == 1 && g.stride_w == 1 && g.pad_h == 0 &&
+                         g.pad_w == 0 && g.OH == g.H && g.OW == g.W;
+  const std::string layout = pointwise ? "-DCONV -DPOINTWISE"
+                                       : "-DCONV -DKH=" + std::to_string(g.KH) + " -DKW=" + std::to_string(g.KW);
+  const GemmTile tile = choose_gemm_tile(M, N, g.groups, true);
+  KernelStep step("gemm.cl", gemm_options(tile, layout, epilogue, "BIAS_M"), "gemm");
+  step.value(inputs[1]).value(inputs[0]);  // A: the weights, B: the image
+  bind_epilogue(step, outputs[0], epilogue);
+  step.i32(M).i32(N).i32(K);
+  step.i32(g.C).i32(g.H).i32(g.W).i32(g.OH).i32(g.OW);
+  step.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
+  set_gemm_range(step, tile, M, N, g.groups);
   return {step};
+}
+
+std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
+  return make_fused(node, inputs, outputs, Epilogue{});
 }
 
 }  // namespace
 
 const Primitive& convolution_primitive() {
-  static const Primitive primitive{"convolution", supports, make};
+  static const Primitive primitive{"convolution", supports, make, make_fused};
   return primitive;
 }
 

@@ -1,17 +1,15 @@
-// MatMul on kernels/matmul.cl: f32, any rank, transposes and numpy batch broadcasting folded into
-// strides, so no input is ever copied or transposed in memory.
+// MatMul on kernels/gemm.cl: f32, any rank, transposes and numpy batch broadcasting folded into
+// strides, so no input is ever copied or transposed in memory; a following bias, residual Add
+// and activation can be fused (Epilogue).
 
 #include <algorithm>
 
 #include "ferry/graph/ops/matmul.hpp"
+#include "../gemm_launch.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
 namespace {
-
-constexpr size_t kTile = 16;  // matches TILE in matmul.cl
-
-size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 struct Operand {
   Shape batch;  // leading dimensions
@@ -37,7 +35,8 @@ bool supports(const Node& node) {
   return !a.empty() && !b.empty() && std::max(a.size(), b.size()) <= kMaxKernelRank + 2;
 }
 
-std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
+std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& inputs,
+                                   const std::vector<size_t>& outputs, const Epilogue& epilogue) {
   const auto& matmul = dynamic_cast<const op::v0::MatMul&>(node);
   const bool ta = matmul.get_transpose_a() && node.get_input_shape(0).size() > 1;
   const bool tb = matmul.get_transpose_b() && node.get_input_shape(1).size() > 1;
@@ -58,22 +57,29 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   for (auto& s : a_strides) s *= static_cast<int64_t>(a.rows * a.cols);
   for (auto& s : b_strides) s *= static_cast<int64_t>(b.rows * b.cols);
 
-  KernelStep step("matmul.cl", "-DTILE=16", "matmul");
-  step.value(inputs[0]).value(inputs[1]).value(outputs[0]);
+  const size_t count = element_count(batch);
+  const GemmTile tile = choose_gemm_tile(M, N, count, false);
+  std::string layout = ta ? "-DA_M_CONTIG" : "";
+  if (tb) layout += layout.empty() ? "-DB_K_CONTIG" : " -DB_K_CONTIG";
+  KernelStep step("gemm.cl", gemm_options(tile, layout, epilogue, "BIAS_N"), "gemm");
+  step.value(inputs[0]).value(inputs[1]);
+  bind_epilogue(step, outputs[0], epilogue);
   step.i32(M).i32(N).i32(K);
   step.i32(ta ? 1 : K).i32(ta ? M : 1);  // a_sm, a_sk
   step.i32(tb ? 1 : N).i32(tb ? K : 1);  // b_sk, b_sn
   step.i32(rank).int8(dims_of(batch)).int8(a_strides, 0).int8(b_strides, 0);
-  step.range({round_up(N, kTile), round_up(M, kTile), element_count(batch)}, 3);
-  step.local = {kTile, kTile, 1};
-  if (M == 0 || N == 0) step.global = {0, 0, 0};
+  set_gemm_range(step, tile, M, N, count);
   return {step};
+}
+
+std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
+  return make_fused(node, inputs, outputs, Epilogue{});
 }
 
 }  // namespace
 
 const Primitive& matmul_primitive() {
-  static const Primitive primitive{"matmul", supports, make};
+  static const Primitive primitive{"matmul", supports, make, make_fused};
   return primitive;
 }
 

@@ -26,6 +26,18 @@ double read(const Tensor& tensor, size_t i) {
 
 Core make_core() { return Core(); }
 
+std::shared_ptr<Param> param(const Shape& shape, const element::Type& type) {
+  return std::make_shared<Param>(type, PartialShape(shape));
+}
+
+std::shared_ptr<Model> model_of(const Output<Node>& output, const ParameterVector& parameters) {
+  return std::make_shared<Model>(OutputVector{output}, parameters, "primitive_test");
+}
+
+std::shared_ptr<op::v0::Constant> ints(const std::vector<int64_t>& values) {
+  return op::v0::Constant::create(element::i64, Shape{values.size()}, values);
+}
+
 Tensor random_tensor(const element::Type& type, const Shape& shape, unsigned seed, double low, double high) {
   Tensor tensor(type, shape);
   std::mt19937 generator(seed);

@@ -24,6 +24,13 @@ Tensor random_tensor(const element::Type& type, const Shape& shape, unsigned see
 void expect_matches_reference(const std::shared_ptr<Model>& model, const TensorVector& inputs, double atol = 1e-5,
                               double rtol = 1e-4);
 
+// Building blocks of the one-op models the primitive tests run.
+using Param = op::v0::Parameter;
+std::shared_ptr<Param> param(const Shape& shape, const element::Type& type = element::f32);
+std::shared_ptr<Model> model_of(const Output<Node>& output, const ParameterVector& parameters);
+// A 1-D i64 Constant (axes, pads, shapes).
+std::shared_ptr<op::v0::Constant> ints(const std::vector<int64_t>& values);
+
 // Inputs for every parameter of `model`, random with `seed`.
 TensorVector random_inputs(const std::shared_ptr<Model>& model, unsigned seed);
 

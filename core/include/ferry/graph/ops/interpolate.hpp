@@ -11,22 +11,38 @@ namespace v11 {
 
 // Resizes `data` along some axes. Inputs: data, scales_or_sizes (1-D: f32 scales or integer
 // output lengths, per shape_calculation_mode), optional axes (1-D integer; default: every
-// axis, in order). An axis of input length L (after pads_begin/pads_end, which add zeros)
-// becomes floor(L * scale) or the given size long. Output coordinate x maps back to input
-// coordinate x' by coordinate_transformation_mode; then nearest picks one element (rounding
-// by nearest_mode), linear_onnx blends the 2 neighbours and cubic the 4 (Keys' kernel with
-// coefficient cube_coeff), both taking edge values outside the input. linear, bilinear_pillow,
-// bicubic_pillow and antialias are accepted for the IR but have no reference kernel.
+// axis, in order), and (a Ferry extension, with tf_crop_and_resize only) roi: 1-D real,
+// [starts..., ends...] with one crop window per entry of axes, in fractions of the axis.
+// An axis of input length L (after pads_begin/pads_end, which add zeros) becomes
+// floor(L * scale) or the given size long; an axis whose length stays the same is copied
+// (except under tf_crop_and_resize). Output coordinate x maps back to input coordinate x' by
+// coordinate_transformation_mode; then:
+//  - nearest picks one element (rounding by nearest_mode);
+//  - linear_onnx blends the 2 neighbours, cubic the 4 (Keys' kernel with coefficient
+//    cube_coeff), both taking edge values outside the input;
+//  - linear (OpenVINO's N-d mode) weights the elements inside the input by a triangle around x'
+//    and normalises; with antialias, a downscale by s < 1 widens the triangle to 1 / s;
+//  - bilinear_pillow / bicubic_pillow resample as Pillow does (triangle / Keys with
+//    cube_coeff, stretched by in / out when shrinking; coordinate mode ignored).
+// Ferry extensions for ONNX Resize, none of which OpenVINO's Interpolate-11 has:
+//  - exclude_outside (cubic, and antialiased linear_onnx): taps outside the input get weight 0
+//    and the rest is renormalised, instead of reading the edge;
+//  - antialias on linear_onnx / cubic (ignored by OpenVINO): ONNX-18's antialias, the kernel
+//    stretched by 1 / scale when downscaling;
+//  - coordinate_transformation_mode tf_crop_and_resize (roi input above): samples outside
+//    the input take extrapolation_value.
 // Element types: f32, f16, bf16, f64 and i8/u8/i32/i64 (results rounded to nearest).
 class Interpolate : public Op {
  public:
   enum class InterpolateMode { NEAREST, LINEAR, LINEAR_ONNX, CUBIC, BILINEAR_PILLOW, BICUBIC_PILLOW };
   enum class ShapeCalcMode { SIZES, SCALES };
-  enum class CoordinateTransformMode { HALF_PIXEL, PYTORCH_HALF_PIXEL, ASYMMETRIC, TF_HALF_PIXEL_FOR_NN, ALIGN_CORNERS };
+  enum class CoordinateTransformMode { HALF_PIXEL, PYTORCH_HALF_PIXEL, ASYMMETRIC, TF_HALF_PIXEL_FOR_NN, ALIGN_CORNERS,
+                                       TF_CROP_AND_RESIZE };
   enum class NearestMode { ROUND_PREFER_FLOOR, ROUND_PREFER_CEIL, FLOOR, CEIL, SIMPLE };
 
   // IR attributes: "mode", "shape_calculation_mode", "coordinate_transformation_mode",
-  // "nearest_mode", "antialias", "pads_begin", "pads_end", "cube_coeff".
+  // "nearest_mode", "antialias", "pads_begin", "pads_end", "cube_coeff"; Ferry extensions
+  // "exclude_outside", "extrapolation_value" (OpenVINO ignores them when reading the IR).
   struct InterpolateAttrs {
     InterpolateMode mode = InterpolateMode::NEAREST;
     ShapeCalcMode shape_calculation_mode = ShapeCalcMode::SIZES;
@@ -36,6 +52,8 @@ class Interpolate : public Op {
     NearestMode nearest_mode = NearestMode::ROUND_PREFER_FLOOR;
     bool antialias = false;
     double cube_coeff = -0.75;
+    bool exclude_outside = false;
+    double extrapolation_value = 0.0;
   };
 
   FERRY_OP("Interpolate", "opset11")
@@ -43,6 +61,8 @@ class Interpolate : public Op {
   Interpolate(const Output<Node>& data, const Output<Node>& scales_or_sizes, const InterpolateAttrs& attrs);
   Interpolate(const Output<Node>& data, const Output<Node>& scales_or_sizes, const Output<Node>& axes,
               const InterpolateAttrs& attrs);
+  Interpolate(const Output<Node>& data, const Output<Node>& scales_or_sizes, const Output<Node>& axes,
+              const Output<Node>& roi, const InterpolateAttrs& attrs);
 
   void validate_and_infer_types() override;
   bool visit_attributes(AttributeVisitor& visitor) override;
@@ -89,7 +109,8 @@ struct EnumNames<op::v11::Interpolate::CoordinateTransformMode> {
         {"pytorch_half_pixel", Mode::PYTORCH_HALF_PIXEL},
         {"asymmetric", Mode::ASYMMETRIC},
         {"tf_half_pixel_for_nn", Mode::TF_HALF_PIXEL_FOR_NN},
-        {"align_corners", Mode::ALIGN_CORNERS}};
+        {"align_corners", Mode::ALIGN_CORNERS},
+        {"tf_crop_and_resize", Mode::TF_CROP_AND_RESIZE}};
     return names;
   }
 };

@@ -5,8 +5,10 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
+#include "ferry/graph/model.hpp"
 #include "ferry/runtime/properties.hpp"
 
 namespace ferry::gpu {
@@ -24,6 +26,10 @@ inline constexpr Property<std::map<std::string, uint64_t>, PropertyMutability::R
 // of inputs, outputs and weights). On devices with unified memory (PoCL's CPU device), an
 // inference adds nothing: inputs and outputs are used in place (CL_MEM_USE_HOST_PTR).
 inline constexpr Property<uint64_t, PropertyMutability::RO> copied_bytes{"GPU_COPIED_BYTES"};
+// Compiled models: how many OpenCL programs the device's context has built so far (programs are
+// cached per source and build options and shared by every model on the device). Compiling a
+// model again, or a dynamic model inferring on a new input shape, adds none.
+inline constexpr Property<uint64_t, PropertyMutability::RO> program_builds{"GPU_PROGRAM_BUILDS"};
 
 // Which OpenCL device types the plugin exposes (read-write, set before the first use, e.g. in
 // plugins.xml): "AUTO" (GPU devices; when there is none, every other OpenCL device), or a list
@@ -31,11 +37,28 @@ inline constexpr Property<uint64_t, PropertyMutability::RO> copied_bytes{"GPU_CO
 inline constexpr Property<std::string> opencl_device_types{"GPU_OPENCL_DEVICE_TYPES"};
 
 namespace hint {
-// Accepted and reported; this first cut applies them to nothing yet (see plugins/gpu/README.md).
-inline constexpr Property<ferry::hint::Priority> host_task_priority{"GPU_HOST_TASK_PRIORITY"};
+// The priority and the throttle of the OpenCL queues a compiled model creates (one per stream),
+// passed to clCreateCommandQueueWithProperties as CL_QUEUE_PRIORITY_KHR / CL_QUEUE_THROTTLE_KHR
+// when the device lists cl_khr_priority_hints / cl_khr_throttle_hints; otherwise accepted and
+// not applied, which GPU_QUEUE_PRIORITY_APPLIED / GPU_QUEUE_THROTTLE_APPLIED report.
+// GPU_QUEUE_PRIORITY not set: MODEL_PRIORITY's value.
 inline constexpr Property<ferry::hint::Priority> queue_priority{"GPU_QUEUE_PRIORITY"};
 inline constexpr Property<ferry::hint::Priority> queue_throttle{"GPU_QUEUE_THROTTLE"};
+// Accepted and reported, not applied (plugins/gpu/README.md, Properties: why).
+inline constexpr Property<ferry::hint::Priority> host_task_priority{"GPU_HOST_TASK_PRIORITY"};
+// The model a device query is about, passed as an argument of get_property:
+//   core.get_property("GPU", ferry::optimal_batch_size.name(), {ferry::gpu::hint::model(model)})
+// (OPTIMAL_BATCH_SIZE, MAX_BATCH_SIZE). A std::shared_ptr<Model> is accepted as well.
+inline constexpr Property<std::shared_ptr<const Model>> model{"MODEL_PTR"};
 }  // namespace hint
+
+// Whether the device applies GPU_QUEUE_PRIORITY / GPU_QUEUE_THROTTLE to its queues (it lists
+// cl_khr_priority_hints / cl_khr_throttle_hints). False: the setting is kept and reported only.
+inline constexpr Property<bool, PropertyMutability::RO> queue_priority_applied{"GPU_QUEUE_PRIORITY_APPLIED"};
+inline constexpr Property<bool, PropertyMutability::RO> queue_throttle_applied{"GPU_QUEUE_THROTTLE_APPLIED"};
+
+// true (default): kernels' loops keep their `#pragma unroll` hints. false: every program is
+// built with those hints turned into `#pragma unroll 1` and with -D FERRY_LOOP_UNROLLING=0.
 inline constexpr Property<bool> enable_loop_unrolling{"GPU_ENABLE_LOOP_UNROLLING"};
 
 }  // namespace ferry::gpu

@@ -1,0 +1,111 @@
+// Times one model on one device with synchronous inferences and writes its first output, so a
+// script can compare both speed and values with another framework (tools/gpu_perf/).
+//
+//   gpu_model_bench --model=M.onnx|M.xml [--device=GPU] [--input=in.bin] [--output=out.bin]
+//                   [--warmup=5] [--iterations=50] [--perf_count=1] [--plugins_xml=PATH]
+//
+// --input: raw little-endian data of the first input's type and size (else seeded random data);
+// --output: the first output's raw data after the last inference. Prints the compile time and the
+// median, minimum and maximum wall-clock latency of `infer()` (host tensors in and out included);
+// with --perf_count=1 also the median of the device's own kernel time per inference (the sum of
+// the PERF_COUNT records, from OpenCL events), which leaves out transfers and host overhead.
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ferry/ferry.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::map<std::string, std::string> parse(int argc, char** argv) {
+  std::map<std::string, std::string> args{{"device", "GPU"}, {"warmup", "5"}, {"iterations", "50"}};
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const size_t eq = arg.find('=');
+    if (arg.rfind("--", 0) != 0 || eq == std::string::npos)
+      throw std::invalid_argument("argument '" + arg + "' is not of the form --name=value");
+    args[arg.substr(2, eq - 2)] = arg.substr(eq + 1);
+  }
+  if (!args.count("model")) throw std::invalid_argument("--model=PATH is required");
+  return args;
+}
+
+void fill_input(ferry::Tensor& tensor, const std::string& path) {
+  if (path.empty()) {
+    std::mt19937 random(1);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    if (tensor.get_element_type() == ferry::element::f32)
+      for (size_t i = 0; i < tensor.get_size(); ++i) tensor.data<float>()[i] = uniform(random);
+    else
+      std::memset(tensor.data(), 0, tensor.get_byte_size());
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open input file '" + path + "'");
+  in.read(static_cast<char*>(tensor.data()), static_cast<std::streamsize>(tensor.get_byte_size()));
+  if (static_cast<size_t>(in.gcount()) != tensor.get_byte_size())
+    throw std::runtime_error("input file '" + path + "' holds " + std::to_string(in.gcount()) + " bytes, the input needs " +
+                             std::to_string(tensor.get_byte_size()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const auto args = parse(argc, argv);
+    ferry::Core core = args.count("plugins_xml") ? ferry::Core(args.at("plugins_xml")) : ferry::Core();
+    const auto model = core.read_model(args.at("model"));
+    auto start = Clock::now();
+    const bool perf_count = args.count("perf_count") && args.at("perf_count") == "1";
+    ferry::CompiledModel compiled = core.compile_model(model, args.at("device"), ferry::enable_profiling(perf_count));
+    const double compile_ms = ms_since(start);
+    ferry::InferRequest request = compiled.create_infer_request();
+    ferry::Tensor input = request.get_input_tensor(0);
+    fill_input(input, args.count("input") ? args.at("input") : "");
+
+    const int warmup = std::stoi(args.at("warmup")), iterations = std::max(1, std::stoi(args.at("iterations")));
+    for (int i = 0; i < warmup; ++i) request.infer();
+    std::vector<double> latencies, device_times;
+    for (int i = 0; i < iterations; ++i) {
+      start = Clock::now();
+      request.infer();
+      latencies.push_back(ms_since(start));
+      if (!perf_count) continue;
+      double device_ms = 0;
+      for (const auto& record : request.get_profiling_info())
+        if (record.status == ferry::ProfilingInfo::Status::EXECUTED) device_ms += record.real_time.count() / 1e3;
+      device_times.push_back(device_ms);
+    }
+    std::sort(latencies.begin(), latencies.end());
+    std::sort(device_times.begin(), device_times.end());
+    std::cout << "model " << args.at("model") << " on " << args.at("device") << ": compile " << compile_ms
+              << " ms; latency median " << latencies[latencies.size() / 2] << " ms, min " << latencies.front()
+              << " ms, max " << latencies.back() << " ms over " << iterations << " inferences";
+    if (perf_count) std::cout << "; device time median " << device_times[device_times.size() / 2] << " ms";
+    std::cout << "\n";
+
+    if (args.count("output")) {
+      const ferry::Tensor output = request.get_output_tensor(0);
+      std::ofstream out(args.at("output"), std::ios::binary);
+      out.write(static_cast<const char*>(output.data()), static_cast<std::streamsize>(output.get_byte_size()));
+      if (!out) throw std::runtime_error("cannot write output file '" + args.at("output") + "'");
+    }
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "gpu_model_bench: " << error.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,91 @@
+// compile_model's settings that reach the OpenCL programs: COMPILATION_NUM_THREADS (parallel
+// builds), GPU_ENABLE_LOOP_UNROLLING (programs of their own), and CACHE_DIR (a compile served from
+// the cache in a new Core builds no program from source: the blob carries the program binaries).
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "ferry/gpu/properties.hpp"
+#include "support/gpu_test_utils.hpp"
+
+namespace ferry::gpu::test {
+namespace {
+
+std::shared_ptr<Model> two_kernel_model() {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 16});
+  auto w = std::make_shared<op::v0::Constant>(element::f32, Shape{16, 8}, std::vector<float>(16 * 8, 0.125f));
+  auto y = std::make_shared<op::v0::Relu>(std::make_shared<op::v0::MatMul>(x, w));
+  auto z = std::make_shared<op::v1::Softmax>(y, 1);
+  return std::make_shared<Model>(OutputVector{z}, ParameterVector{x});
+}
+
+std::string fresh_dir(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const auto dir = std::filesystem::path(tmp ? tmp : "/tmp") / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+// Runs `compiled` on `inputs` and compares with TEMPLATE.
+void expect_same_as_template(Core& core, CompiledModel& compiled, const std::shared_ptr<Model>& model) {
+  const TensorVector inputs = random_inputs(model, 3);
+  auto request = compiled.create_infer_request();
+  auto reference = core.compile_model(model, "TEMPLATE").create_infer_request();
+  request.set_input_tensor(0, inputs[0]);
+  reference.set_input_tensor(0, inputs[0]);
+  request.infer();
+  reference.infer();
+  const Tensor got = request.get_output_tensor(0), expected = reference.get_output_tensor(0);
+  ASSERT_EQ(got.get_shape(), expected.get_shape());
+  for (size_t i = 0; i < got.get_size(); ++i)
+    EXPECT_NEAR(got.data<float>()[i], expected.data<float>()[i], 1e-5) << i;
+}
+
+TEST(GpuCompileSettings, ParallelBuildsGiveTheSamePrograms) {
+  Core core = make_core();
+  auto model = two_kernel_model();
+  CompiledModel compiled = core.compile_model(model, "GPU", {{"COMPILATION_NUM_THREADS", "3"}});
+  EXPECT_GT(compiled.get_property(program_builds), 0u);
+  expect_same_as_template(core, compiled, model);
+  try {
+    core.compile_model(model, "GPU", {{"COMPILATION_NUM_THREADS", "0"}});
+    FAIL() << "expected an error";
+  } catch (const Exception& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("COMPILATION_NUM_THREADS"), std::string::npos) << message;
+    EXPECT_NE(message.find("'0'"), std::string::npos) << message;
+  }
+}
+
+TEST(GpuCompileSettings, NoLoopUnrollingBuildsProgramsOfItsOwn) {
+  Core core = make_core();
+  auto model = two_kernel_model();
+  CompiledModel unrolled = core.compile_model(model, "GPU");
+  const uint64_t builds = unrolled.get_property(program_builds);
+  EXPECT_EQ(core.compile_model(model, "GPU").get_property(program_builds), builds);  // cached
+  CompiledModel plain = core.compile_model(model, "GPU", {{"GPU_ENABLE_LOOP_UNROLLING", "NO"}});
+  EXPECT_EQ(plain.get_property(program_builds), 2 * builds);
+  expect_same_as_template(core, plain, model);
+}
+
+TEST(GpuCompileSettings, CacheDirHitInANewCoreBuildsNoProgramFromSource) {
+  const std::string dir = fresh_dir("gpu_cache_dir");
+  auto model = two_kernel_model();
+  {
+    Core core = make_core();
+    CompiledModel first = core.compile_model(model, "GPU", {{cache_dir.name(), dir}});
+    EXPECT_FALSE(first.get_property(loaded_from_cache));
+    EXPECT_GT(first.get_property(program_builds), 0u);
+  }
+  Core core = make_core();  // a new plugin instance: no context, no program yet
+  CompiledModel second = core.compile_model(model, "GPU", {{cache_dir.name(), dir}});
+  EXPECT_TRUE(second.get_property(loaded_from_cache));
+  EXPECT_EQ(second.get_property(program_builds), 0u);
+  expect_same_as_template(core, second, model);
+}
+
+}  // namespace
+}  // namespace ferry::gpu::test

@@ -1,0 +1,31 @@
+#!/bin/bash
+# Packs what tools/gpu_perf/run_on_device.sh needs on a machine without Ferry's build tools: an
+# optimised install tree (bazel run -c opt //:install) plus the GPU benchmarks and the conformance
+# runner and suite, and in DIR/deps
+# every shared library they load that a bare Ubuntu lacks (abseil, protobuf, pugixml, Google
+# Benchmark, the OpenCL ICD loader).
+#
+#   tools/gpu_perf/pack_for_device.sh DIR
+# $BAZEL overrides the bazel command (e.g. "bazel --output_user_root=/tmp/other" to build beside
+# a busy server) and $BAZEL_FLAGS adds build flags (e.g. --symlink_prefix=/ to leave the
+# workspace's bazel-* links alone).
+set -euo pipefail
+dir="${1:?usage: pack_for_device.sh DIR}"
+cd "$(dirname "$0")/../.."
+rm -rf "$dir"
+mkdir -p "$dir/deps"
+bazel=(${BAZEL:-bazel})
+"${bazel[@]}" run -c opt ${BAZEL_FLAGS:-} //:install -- --prefix="$(realpath "$dir")" >/dev/null
+"${bazel[@]}" build -c opt ${BAZEL_FLAGS:-} //plugins/gpu/bench:gpu_model_bench //plugins/gpu/bench:kernel_bench \
+  //testing/conformance:runner //testing/conformance:conformance_suite
+bin="$("${bazel[@]}" info -c opt bazel-bin)"
+cp -f "$bin/plugins/gpu/bench/gpu_model_bench" "$bin/plugins/gpu/bench/kernel_bench" "$bin/testing/conformance/runner" \
+  "$bin/testing/conformance/conformance_suite" "$dir/bin/"
+chmod u+w "$dir"/bin/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so
+# Libraries from the system, except the C/C++ runtime every Linux has.
+for binary in "$dir"/bin/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so; do
+  LD_LIBRARY_PATH="$dir/lib" ldd "$binary" 2>/dev/null | awk '/=> \//{print $3}'
+done | sort -u | grep -v -E "/(libc|libm|libdl|libpthread|librt|libgcc_s|libstdc\+\+|ld-linux[^/]*)\.so" |
+  grep -v "^$(realpath "$dir")" | while read -r lib; do cp -L "$lib" "$dir/deps/"; done
+strip --strip-unneeded "$dir"/bin/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so "$dir"/deps/*.so* 2>/dev/null || true
+du -sh "$dir"
