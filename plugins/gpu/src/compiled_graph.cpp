@@ -127,7 +127,10 @@ void CompiledGraph::build(const Model& model) {
     if (fusions.absorbed(*node)) {  // runs in the step of its chain's last node
       anchor_inputs[node.get()] = inputs;
       const Primitive* primitive = find_primitive(*node);
-      if (!primitive || !primitive->make_fused) m_optimized_out.push_back(node);  // not the anchor
+      if (!primitive || !primitive->make_fused) {  // not the anchor
+        m_optimized_out.push_back(node);
+        m_fused.insert(node.get());
+      }
       continue;
     }
 
@@ -137,6 +140,7 @@ void CompiledGraph::build(const Model& model) {
     step.outputs = outputs;
     if (const EpilogueChain* chain = fusions.ended_by(*node)) {
       m_optimized_out.push_back(node);
+      m_fused.insert(node.get());
       step.node = chain->anchor;
       step.inputs = anchor_inputs.at(chain->anchor.get());
       Epilogue epilogue;

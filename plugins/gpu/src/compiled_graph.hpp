@@ -11,6 +11,7 @@
 //   the output tensor (unified memory: zero copies).
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,8 +73,10 @@ class CompiledGraph {
   cl_mem constant_buffer(size_t value) const { return m_constant_buffers.at(value).get(); }
   // Host data of a CONSTANT value.
   const Tensor& constant_tensor(size_t value) const { return m_constant_tensors.at(value); }
-  // Friendly names and types of the nodes that run no kernel (aliases): profiling lists them.
+  // Friendly names and types of the nodes that run no kernel of their own: aliases, and nodes
+  // fused into a matrix product's kernel (fused() says which). Profiling lists them.
   const std::vector<std::shared_ptr<const Node>>& optimized_out() const { return m_optimized_out; }
+  bool fused(const Node& node) const { return m_fused.count(&node) != 0; }
 
  private:
   void build(const Model& model);
@@ -91,6 +94,7 @@ class CompiledGraph {
   std::vector<ClMem> m_constant_buffers;   // per value
   std::vector<Tensor> m_constant_tensors;  // per value
   std::vector<std::shared_ptr<const Node>> m_optimized_out;
+  std::set<const Node*> m_fused;
 };
 
 }  // namespace ferry::gpu

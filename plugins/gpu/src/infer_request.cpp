@@ -292,7 +292,7 @@ void InferRequest::record_profile(const BoundGraph& bound) {
     record.status = ProfilingInfo::Status::OPTIMIZED_OUT;
     record.node_name = node->get_friendly_name();
     record.node_type = node->get_type_name();
-    record.exec_type = "alias";
+    record.exec_type = graph.fused(*node) ? "fused" : "alias";
     m_profile.push_back(std::move(record));
   }
 }
