@@ -1,34 +1,12 @@
 // CumSum-3 on kernels/cum_sum.cl: f32, the axis from a Constant (or 0 without one), exclusive and
 // reverse; one work-item per line along the axis.
 
-#include "ferry/graph/attribute_visitor.hpp"
 #include "ferry/graph/ops/cum_sum.hpp"
+#include "../node_attributes.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
 namespace {
-
-// Reads CumSum's two flags, which the op exposes only through visit_attributes.
-class FlagReader : public AttributeVisitor {
- public:
-  bool exclusive = false, reverse = false;
-  void on_attribute(const std::string& name, bool& value) override {
-    if (name == "exclusive") exclusive = value;
-    if (name == "reverse") reverse = value;
-  }
-  void on_attribute(const std::string&, int64_t&) override {}
-  void on_attribute(const std::string&, double&) override {}
-  void on_attribute(const std::string&, std::string&) override {}
-  void on_attribute(const std::string&, std::vector<int64_t>&) override {}
-  void on_attribute(const std::string&, std::vector<float>&) override {}
-  void on_attribute(const std::string&, std::vector<std::string>&) override {}
-  void on_attribute(const std::string&, element::Type&) override {}
-  void on_attribute(const std::string&, Shape&) override {}
-  void on_attribute(const std::string&, Strides&) override {}
-  void on_attribute(const std::string&, CoordinateDiff&) override {}
-  void on_attribute(const std::string&, PartialShape&) override {}
-  void on_constant_data(const std::string&, op::v0::Constant&) override {}
-};
 
 bool axis_of(const Node& node, int64_t& axis) {
   axis = 0;
@@ -52,15 +30,14 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   int64_t axis = 0;
   axis_of(node, axis);
   // visit_attributes is not const: a clone (same attributes) is visited instead of the node.
-  FlagReader flags;
-  node.clone_with_new_inputs(node.input_values())->visit_attributes(flags);
+  NodeAttributes flags(node);  // exclusive and reverse have no getters
   const Shape& shape = node.get_input_shape(0);
   size_t outer = 1, inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= shape[i];
   for (size_t i = axis + 1; i < shape.size(); ++i) inner *= shape[i];
   KernelStep step("cum_sum.cl", "", "cum_sum");
   step.value(inputs[0]).value(outputs[0]).i32(shape[axis]).i32(inner);
-  step.i32(flags.exclusive ? 1 : 0).i32(flags.reverse ? 1 : 0).range1(shape[axis] == 0 ? 0 : outer * inner);
+  step.i32(flags.bools["exclusive"] ? 1 : 0).i32(flags.bools["reverse"] ? 1 : 0).range1(shape[axis] == 0 ? 0 : outer * inner);
   return {step};
 }
 
