@@ -16,7 +16,9 @@ its tensors already on the GPU, does not include.
 
 Usage: compare_with_pytorch.py --bench=PATH/gpu_model_bench --work=DIR
          [--cases=matmul4096,resnet50_b1,resnet50_b32,mobilenet_v2_b1,mobilenet_v2_b32]
-         [--iterations=50] [--device=GPU] [--rtol=1e-3] [--atol=1e-5] [--report=FILE.md]
+         [--iterations=50] [--device=GPU] [--precision=f32|f16] [--rtol=R] [--atol=A] [--report=FILE.md]
+--precision=f16 compiles Ferry's model with INFERENCE_PRECISION_HINT f16 (PyTorch stays fp32, the
+reference); its default tolerances are rtol 3e-2, atol 3e-2 instead of f32's 1e-3 and 1e-5.
 Needs torch and torchvision with CUDA (the device machine has them).
 """
 import argparse
@@ -69,12 +71,12 @@ def time_torch(module, x, iterations):
         return float(np.median(times)), module(x).float().cpu().numpy()
 
 
-def run_ferry(bench, model_file, input_file, output_file, device, iterations):
+def run_ferry(bench, model_file, input_file, output_file, device, iterations, precision):
     """(wall-clock latency ms, device kernel time ms): two runs, since PERF_COUNT's events add
     host work to every kernel launch and would inflate the wall-clock figure."""
     def bench_run(*extra):
         command = [bench, f"--model={model_file}", f"--device={device}", f"--input={input_file}",
-                   f"--iterations={iterations}", "--warmup=5", *extra]
+                   f"--iterations={iterations}", "--warmup=5", f"--precision={precision}", *extra]
         result = subprocess.run(command, capture_output=True, text=True)
         if result.returncode != 0:
             raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
@@ -93,10 +95,14 @@ def main():
     parser.add_argument("--cases", default="matmul4096,resnet50_b1,resnet50_b32,mobilenet_v2_b1,mobilenet_v2_b32")
     parser.add_argument("--iterations", type=int, default=50)
     parser.add_argument("--device", default="GPU")
-    parser.add_argument("--rtol", type=float, default=1e-3)
-    parser.add_argument("--atol", type=float, default=1e-5)
+    parser.add_argument("--precision", default="f32", choices=["f32", "f16"])
+    parser.add_argument("--rtol", type=float)
+    parser.add_argument("--atol", type=float)
     parser.add_argument("--report")
     args = parser.parse_args()
+    f16 = args.precision == "f16"
+    args.rtol = args.rtol if args.rtol is not None else (3e-2 if f16 else 1e-3)
+    args.atol = args.atol if args.atol is not None else (3e-2 if f16 else 1e-5)
     os.makedirs(args.work, exist_ok=True)
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
@@ -117,10 +123,11 @@ def main():
         x.numpy().astype(np.float32).tofile(input_file)
         torch_ms, expected = time_torch(module.cuda(), x.cuda(), args.iterations)
         try:
-            ferry_ms, kernels_ms = run_ferry(args.bench, model_file, input_file, output_file, args.device, args.iterations)
+            ferry_ms, kernels_ms = run_ferry(args.bench, model_file, input_file, output_file, args.device, args.iterations,
+                                           args.precision)
         except RuntimeError as error:
             print(error, flush=True)
-            rows.append(f"| {name} | {torch_ms:.3f} | failed | | | | | | | no |")
+            rows.append(f"| {name} ({args.precision}) | {torch_ms:.3f} | failed | | | | | | | no |")
             failures += 1
             continue
         actual = np.fromfile(output_file, dtype=np.float32).reshape(expected.shape)
@@ -132,7 +139,7 @@ def main():
             rate = lambda ms: f"{flops / ms / 1e9:.1f} TFLOP/s"
         else:
             rate = lambda ms: f"{batch / ms * 1e3:.0f} img/s"
-        rows.append(f"| {name} | {torch_ms:.3f} | {ferry_ms:.3f} | {torch_ms / ferry_ms:.2f} | {rate(torch_ms)} | "
+        rows.append(f"| {name} ({args.precision}) | {torch_ms:.3f} | {ferry_ms:.3f} | {torch_ms / ferry_ms:.2f} | {rate(torch_ms)} | "
                     f"{rate(ferry_ms)} | {kernels_ms:.3f} | {rate(kernels_ms)} | {error:.1e} | {'yes' if close else 'NO'} |")
         print(rows[-1], flush=True)
     report = "\n".join(rows)

@@ -11,13 +11,14 @@ namespace {
 
 constexpr uint32_t kDefaultTimeoutMs = 1000;
 
-// N from the device when the name gives none.
-size_t optimal_batch_of(const CoreImpl& core, const DeviceName& device, const DeviceName& target) {
+// N from the device when the name gives none: the device judges this model (MODEL_PTR).
+size_t optimal_batch_of(const CoreImpl& core, const std::shared_ptr<const Model>& model, const DeviceName& device,
+                        const DeviceName& target) {
   unsigned batch = 0;
   std::string cause = "it reports 0";
   try {
     batch = core.get_plugin(target.base)
-                .plugin->get_property(optimal_batch_size.name(), with_device_id(target, {}))
+                .plugin->get_property(optimal_batch_size.name(), with_device_id(target, {hint::model(model)}))
                 .as<unsigned>();
   } catch (const std::exception& e) {
     cause = e.what();
@@ -51,7 +52,7 @@ CompiledModel compile_batch_device(const CoreImpl& core, const std::shared_ptr<c
   } catch (const Exception& e) {
     Exception::raise("device '", name, "': ", e.what());
   }
-  const size_t batch = device.batch > 0 ? static_cast<size_t>(device.batch) : optimal_batch_of(core, device, target);
+  const size_t batch = device.batch > 0 ? static_cast<size_t>(device.batch) : optimal_batch_of(core, model, device, target);
 
   check_batchable_model(*model, name);
   std::shared_ptr<const Model> batched_model = make_batched_model(*model, batch, name);

@@ -2,13 +2,15 @@
 // script can compare both speed and values with another framework (tools/gpu_perf/).
 //
 //   gpu_model_bench --model=M.onnx|M.xml [--device=GPU] [--input=in.bin] [--output=out.bin]
-//                   [--warmup=5] [--iterations=50] [--perf_count=1] [--plugins_xml=PATH]
+//                   [--warmup=5] [--iterations=50] [--perf_count=1] [--precision=f32|f16]
+//                   [--plugins_xml=PATH]
 //
 // --input: raw little-endian data of the first input's type and size (else seeded random data);
 // --output: the first output's raw data after the last inference. Prints the compile time and the
 // median, minimum and maximum wall-clock latency of `infer()` (host tensors in and out included);
 // with --perf_count=1 also the median of the device's own kernel time per inference (the sum of
 // the PERF_COUNT records, from OpenCL events), which leaves out transfers and host overhead.
+// --precision sets INFERENCE_PRECISION_HINT (default: the device's own default).
 
 #include <algorithm>
 #include <chrono>
@@ -70,7 +72,10 @@ int main(int argc, char** argv) {
     const auto model = core.read_model(args.at("model"));
     auto start = Clock::now();
     const bool perf_count = args.count("perf_count") && args.at("perf_count") == "1";
-    ferry::CompiledModel compiled = core.compile_model(model, args.at("device"), ferry::enable_profiling(perf_count));
+    ferry::AnyMap settings{ferry::enable_profiling(perf_count)};
+    if (args.count("precision"))
+      settings[ferry::hint::inference_precision.name()] = ferry::element::Type::from_string(args.at("precision"));
+    ferry::CompiledModel compiled = core.compile_model(model, args.at("device"), settings);
     const double compile_ms = ms_since(start);
     ferry::InferRequest request = compiled.create_infer_request();
     ferry::Tensor input = request.get_input_tensor(0);

@@ -4,16 +4,19 @@
 //   BIAS_M / BIAS_N  add bias[m] (a convolution's channel) / bias[n] (MatMul's last dimension)
 //   RESIDUAL         add residual[index], a tensor laid out as the output
 //   ACT_RELU / ACT_CLAMP (lo, hi) / ACT_SIGMOID  the activation applied last
+// bias and residual are stored as the output is (storage.cl: f32, or f16 with HALF_STORAGE).
 
-inline float epilogue(float value, int m, int n, size_t index, __global const float* bias,
-                      __global const float* residual, float lo, float hi) {
+#include "storage.cl"
+
+inline float epilogue(float value, int m, int n, size_t index, __global const DATA_T* bias,
+                      __global const DATA_T* residual, float lo, float hi) {
 #if defined(BIAS_M)
-  value += bias[m];
+  value += LOAD_DATA(bias, m);
 #elif defined(BIAS_N)
-  value += bias[n];
+  value += LOAD_DATA(bias, n);
 #endif
 #ifdef RESIDUAL
-  value += residual[index];
+  value += LOAD_DATA(residual, index);
 #endif
 #if defined(ACT_RELU)
   value = fmax(value, 0.0f);

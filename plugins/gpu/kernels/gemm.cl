@@ -15,6 +15,8 @@
 //   (epilogue.cl: BIAS_M, BIAS_N, RESIDUAL, ACT_*)
 //   CONV             B is the implicit im2col of an NCHW image; KH, KW its kernel size;
 //                    POINTWISE: a 1x1 kernel with stride 1 and no padding
+//   HALF_STORAGE     A, B, C, bias and residual hold f16 (storage.cl); the tiles, the
+//                    accumulation and the epilogue stay float
 
 #ifndef BM
 #define BM 64
@@ -40,18 +42,18 @@
 
 #if defined(CONV) && !defined(POINTWISE)
 // Element (k, p) of the implicit im2col matrix: k = (channel, kh, kw) of the work-item's column.
-inline float conv_element(__global const float* x_base, int k, int K, bool p_valid, int ih0, int iw0, int H, int W,
+inline float conv_element(__global const DATA_T* x_base, int k, int K, bool p_valid, int ih0, int iw0, int H, int W,
                           int dilation_h, int dilation_w) {
   if (!p_valid || k >= K) return 0.0f;
   const int channel = k / (KH * KW), r = k % (KH * KW);
   const int ih = ih0 + (r / KW) * dilation_h, iw = iw0 + (r % KW) * dilation_w;
-  return (ih >= 0 && ih < H && iw >= 0 && iw < W) ? x_base[((size_t)channel * H + ih) * W + iw] : 0.0f;
+  return (ih >= 0 && ih < H && iw >= 0 && iw < W) ? LOAD_DATA(x_base, ((size_t)channel * H + ih) * W + iw) : 0.0f;
 }
 #endif
 
 __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
-    __global const float* restrict A, __global const float* restrict B, __global float* restrict C,
-    __global const float* restrict bias, __global const float* restrict residual, float lo, float hi, int M, int N,
+    __global const DATA_T* restrict A, __global const DATA_T* restrict B, __global DATA_T* restrict C,
+    __global const DATA_T* restrict bias, __global const DATA_T* restrict residual, float lo, float hi, int M, int N,
     int K,
 #ifdef CONV
     // B: image [batch, channels, H, W]; N = batch * OH * OW; K = (channels / groups) * KH * KW;
@@ -82,7 +84,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   const bool p_valid = p < N;
   const int image = p_valid ? p / OHW : 0, p_rem = p_valid ? p % OHW : 0;
   const int ih0 = (p_rem / OW) * stride_h - pad_h, iw0 = (p_rem % OW) * stride_w - pad_w;
-  __global const float* x_base = B + ((size_t)image * channels + (size_t)z * group_channels) * H * W;
+  __global const DATA_T* x_base = B + ((size_t)image * channels + (size_t)z * group_channels) * H * W;
 #else
   UNPACK8(batch_dims, d);
   UNPACK8(a_bs, stride_a);
@@ -113,7 +115,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   for (int i = 0; i < A_LOADS; ++i) {                                                             \
     A_COORDS(tid + i * THREADS);                                                                  \
     const int gm = m0 + mm, gk = (k0) + kk;                                                       \
-    ra[i] = (gm < M && gk < K) ? A[a_off + (size_t)gm * a_sm + (size_t)gk * a_sk] : 0.0f;         \
+    ra[i] = (gm < M && gk < K) ? LOAD_DATA(A, a_off + (size_t)gm * a_sm + (size_t)gk * a_sk) : 0.0f; \
   }                                                                                               \
   for (int i = 0; i < B_LOADS; ++i) {                                                             \
     B_COORDS(tid + i * THREADS);                                                                  \
@@ -131,12 +133,12 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   }
 
 #if defined(CONV) && defined(POINTWISE)
-#define LOAD_B(nn, gk) ((p_valid && (gk) < K) ? x_base[(size_t)(gk) * H * W + p_rem] : 0.0f)
+#define LOAD_B(nn, gk) ((p_valid && (gk) < K) ? LOAD_DATA(x_base, (size_t)(gk) * H * W + p_rem) : 0.0f)
 #elif defined(CONV)
 #define LOAD_B(nn, gk) conv_element(x_base, gk, K, p_valid, ih0, iw0, H, W, dilation_h, dilation_w)
 #else
 #define LOAD_B(nn, gk) \
-  ((n0 + (nn) < N && (gk) < K) ? B[b_off + (size_t)(gk) * b_sk + (size_t)(n0 + (nn)) * b_sn] : 0.0f)
+  ((n0 + (nn) < N && (gk) < K) ? LOAD_DATA(B, b_off + (size_t)(gk) * b_sk + (size_t)(n0 + (nn)) * b_sn) : 0.0f)
 #endif
 
   float acc[TM][TN];
@@ -201,10 +203,10 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
 #ifdef CONV
       const size_t channel = (size_t)z * M + m;
       const size_t index = ((size_t)out_image * out_channels + channel) * OHW + out_rem;
-      C[index] = epilogue(acc[i][j], (int)channel, n, index, bias, residual, lo, hi);
+      STORE_DATA(C, index, epilogue(acc[i][j], (int)channel, n, index, bias, residual, lo, hi));
 #else
       const size_t index = ((size_t)z * M + m) * N + n;
-      C[index] = epilogue(acc[i][j], m, n, index, bias, residual, lo, hi);
+      STORE_DATA(C, index, epilogue(acc[i][j], m, n, index, bias, residual, lo, hi));
 #endif
     }
   }

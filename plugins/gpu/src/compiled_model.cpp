@@ -9,6 +9,7 @@
 #include "ferry/runtime/exception.hpp"
 #include "infer_request.hpp"
 #include "plugin.hpp"
+#include "precision_pass.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -70,13 +71,16 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
       m_loaded_from_cache(loaded_from_cache),
       m_device_name(plugin->get_device_name() + "." + context->entry().id) {
   if (!model->is_dynamic()) {
-    m_graph = std::make_shared<const CompiledGraph>(model, context, m_weights);
+    // INFERENCE_PRECISION_HINT f16 compiles an f16 copy; m_model (exported, reported) stays as given.
+    m_graph = std::make_shared<const CompiledGraph>(
+        config.inference_precision == element::f16 ? lower_to_f16(*model) : model, context, m_weights);
   } else {
     for (const auto& node : model->get_ordered_ops()) {
       const std::string reason = CompiledGraph::unsupported_reason(*node);
       FERRY_ASSERT(reason.empty(), "GPU cannot compile model '", model->get_friendly_name(), "': ", reason);
     }
-    m_instances = std::make_unique<ShapeInstances>(model, context, m_weights);
+    m_instances = std::make_unique<ShapeInstances>(model, context, m_weights, ShapeInstances::kDefaultCapacity,
+                                                   config.inference_precision);
     // Builds the programs now, as for a static model, when the smallest shapes are valid ones
     // (build options never depend on shapes, so every later instance finds them cached). When
     // they are not (a convolution window larger than the smallest image), the first inference

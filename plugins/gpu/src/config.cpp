@@ -58,8 +58,10 @@ void Config::set_one(const std::string& name, const Any& value, const std::strin
       execution_mode = value.as<ferry::hint::ExecutionMode>();
     } else if (name == ferry::hint::inference_precision.name()) {
       const element::Type precision = value.as<element::Type>();
-      // f16 needs kernels with half storage (not written yet): refusing beats a silent f32.
-      FERRY_ASSERT(precision == element::f32, "this cut of the GPU plugin computes in f32 only");
+      // f16: half storage wherever a kernel has it (precision_pass.hpp). Any other type would be
+      // a promise the kernels do not keep: refusing beats a silent f32.
+      FERRY_ASSERT(precision == element::f32 || precision == element::f16, "the GPU plugin accepts f32 and f16, not ",
+                   precision);
       inference_precision = precision;
     } else if (name == ferry::enable_profiling.name()) {
       enable_profiling = value.as<bool>();

@@ -5,6 +5,7 @@
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
 #include "ferry/graph/ops/result.hpp"
+#include "float_storage.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -65,7 +66,7 @@ EpilogueFusions::EpilogueFusions(const Model& model) {
     if (node->get_input_size() == 0 || is_type<op::v0::Result>(node)) continue;  // Parameter, Constant, Result
     const Primitive* primitive = find_primitive(*node);
     if (!primitive || !primitive->make_fused || node->get_output_size() != 1 ||
-        node->get_output_element_type(0) != element::f32 || node->get_output_partial_shape(0).is_dynamic())
+        !is_float_storage(node->get_output_element_type(0)) || node->get_output_partial_shape(0).is_dynamic())
       continue;
     EpilogueChain chain;
     chain.anchor = node;

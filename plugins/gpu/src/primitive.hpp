@@ -60,6 +60,8 @@ const Primitive& cum_sum_primitive();
 const Primitive& convolution_backprop_primitive();
 const Primitive& attention_primitive();
 const Primitive& fake_quantize_primitive();
+const Primitive& recurrent_primitive();
+const Primitive& einsum_primitive();
 
 // The primitive that supports `node`, or null. Nodes with a dynamic shape or type have none.
 const Primitive* find_primitive(const Node& node);

@@ -68,6 +68,8 @@ const Primitive* find_primitive(const Node& node) {
       &convolution_backprop_primitive(),
       &attention_primitive(),
       &fake_quantize_primitive(),
+      &recurrent_primitive(),
+      &einsum_primitive(),
   };
   for (const Primitive* primitive : families)
     if (primitive->supports(node)) return primitive;

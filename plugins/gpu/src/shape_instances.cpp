@@ -24,11 +24,12 @@ std::string to_string(const ShapeSignature& shapes) {
 }
 
 ShapeInstances::ShapeInstances(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context,
-                               std::shared_ptr<WeightStore> weights, size_t capacity)
+                               std::shared_ptr<WeightStore> weights, size_t capacity, element::Type precision)
     : m_model(std::move(model)),
       m_context(std::move(context)),
       m_weights(std::move(weights)),
-      m_capacity(std::max<size_t>(capacity, 1)) {}
+      m_capacity(std::max<size_t>(capacity, 1)),
+      m_precision(precision) {}
 
 void ShapeInstances::check_bounds(const ShapeSignature& shapes) const {
   const auto& parameters = m_model->get_parameters();
@@ -52,6 +53,7 @@ std::shared_ptr<const CompiledGraph> ShapeInstances::make(const ShapeSignature& 
   for (size_t i = 0; i < shapes.size(); ++i) reshape[i] = PartialShape(shapes[i]);
   try {
     instance->reshape(reshape);
+    if (m_precision == element::f16) instance = lower_to_f16(*instance, gpu_runs_in_place, &m_half_constants);
     return std::make_shared<const CompiledGraph>(instance, m_context, m_weights);
   } catch (const Exception& e) {
     Exception::raise("GPU cannot run model '", m_model->get_friendly_name(), "' for input shapes ", to_string(shapes),

@@ -17,6 +17,7 @@
 #include "compiled_graph.hpp"
 #include "device_context.hpp"
 #include "ferry/graph/model.hpp"
+#include "precision_pass.hpp"
 #include "weight_store.hpp"
 
 namespace ferry::gpu {
@@ -28,9 +29,11 @@ class ShapeInstances {
  public:
   static constexpr size_t kDefaultCapacity = 16;
 
-  // `model` is the compiled model's own (dynamic) copy; it is never reshaped itself.
+  // `model` is the compiled model's own (dynamic) copy; it is never reshaped itself. `precision`
+  // f16: each instance goes through lower_to_f16 (precision_pass.hpp) once reshaped.
   ShapeInstances(std::shared_ptr<const Model> model, std::shared_ptr<DeviceContext> context,
-                 std::shared_ptr<WeightStore> weights, size_t capacity = kDefaultCapacity);
+                 std::shared_ptr<WeightStore> weights, size_t capacity = kDefaultCapacity,
+                 element::Type precision = element::f32);
 
   // The instance for these input shapes: cached, or made now. Throws, naming the input, its shape
   // and the model's bound, for a shape the model's inputs do not allow (wrong rank, a dimension
@@ -54,6 +57,8 @@ class ShapeInstances {
   std::shared_ptr<DeviceContext> m_context;
   std::shared_ptr<WeightStore> m_weights;
   size_t m_capacity;
+  element::Type m_precision;
+  mutable HalfConstants m_half_constants;  // f16 weights shared by the instances
   mutable std::mutex m_clone_mutex;  // Model::clone of the shared model, one at a time
   mutable std::mutex m_mutex;
   std::map<ShapeSignature, Entry> m_entries;

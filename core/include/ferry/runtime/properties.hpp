@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <istream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <tuple>
@@ -21,6 +22,8 @@
 #include "ferry/runtime/property.hpp"
 
 namespace ferry {
+
+class Model;
 
 inline constexpr Property<std::vector<PropertyName>, PropertyMutability::RO> supported_properties{"SUPPORTED_PROPERTIES"};
 inline constexpr Property<std::vector<std::string>, PropertyMutability::RO> available_devices{"AVAILABLE_DEVICES"};
@@ -83,6 +86,10 @@ inline constexpr Property<Priority> model_priority{"MODEL_PRIORITY"};
 inline constexpr Property<ExecutionMode> execution_mode{"EXECUTION_MODE_HINT"};
 inline constexpr Property<element::Type> inference_precision{"INFERENCE_PRECISION_HINT"};
 inline constexpr Property<bool> allow_auto_batching{"ALLOW_AUTO_BATCHING"};
+// The model a device query is about, passed as an argument of get_property, e.g.
+//   core.get_property("GPU", ferry::optimal_batch_size.name(), {ferry::hint::model(model)})
+// Devices that judge a model (OPTIMAL_BATCH_SIZE, MAX_BATCH_SIZE) read it; BATCH:<device> passes it.
+inline constexpr Property<std::shared_ptr<const Model>> model{"MODEL_PTR"};
 }  // namespace hint
 
 namespace log {

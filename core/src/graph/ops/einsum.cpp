@@ -13,29 +13,9 @@ namespace v7 {
 
 namespace {
 
-constexpr int kEllipsisBase = 1000;  // label ids of the broadcast "..." axes: 1000 + position
-
-size_t letter_count(const std::string& term) {
-  return static_cast<size_t>(std::count_if(term.begin(), term.end(), [](char c) { return std::isalpha(c); }));
-}
+constexpr int kEllipsisBase = Einsum::kEllipsisLabel;
 
 bool has_ellipsis(const std::string& term) { return term.find("...") != std::string::npos; }
-
-// One label id per axis of an input of `rank` axes; its ellipsis axes are the trailing ones of
-// the `ellipsis_rank` broadcast axes.
-std::vector<int> axis_labels(const std::string& term, size_t rank, size_t ellipsis_rank) {
-  std::vector<int> labels;
-  const size_t own = rank - letter_count(term);
-  for (size_t i = 0; i < term.size();) {
-    if (term[i] == '.') {
-      for (size_t j = 0; j < own; ++j) labels.push_back(kEllipsisBase + static_cast<int>(ellipsis_rank - own + j));
-      i += 3;
-    } else {
-      labels.push_back(term[i++]);
-    }
-  }
-  return labels;
-}
 
 void check_term(const std::string& equation, const std::string& term, bool output) {
   const size_t dots = std::count(term.begin(), term.end(), '.');
@@ -51,6 +31,25 @@ void check_term(const std::string& equation, const std::string& term, bool outpu
 }
 
 }  // namespace
+
+size_t Einsum::letter_count(const std::string& term) {
+  return static_cast<size_t>(
+      std::count_if(term.begin(), term.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+}
+
+std::vector<int> Einsum::axis_labels(const std::string& term, size_t rank, size_t ellipsis_rank) {
+  std::vector<int> labels;
+  const size_t own = rank - letter_count(term);
+  for (size_t i = 0; i < term.size();) {
+    if (term[i] == '.') {
+      for (size_t j = 0; j < own; ++j) labels.push_back(kEllipsisLabel + static_cast<int>(ellipsis_rank - own + j));
+      i += 3;
+    } else {
+      labels.push_back(term[i++]);
+    }
+  }
+  return labels;
+}
 
 void Einsum::parse_equation(const std::string& equation, std::vector<std::string>& inputs, std::string& output) {
   std::string text;

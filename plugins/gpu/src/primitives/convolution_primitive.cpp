@@ -1,4 +1,4 @@
-// Convolution and GroupConvolution: f32, NCHW (2-D) and NCW (1-D, run as 2-D with height 1).
+// Convolution and GroupConvolution: f32 or f16 storage (float arithmetic), NCHW (2-D) and NCW (1-D, run as 2-D with height 1).
 // Convolutions with several channels per group run as an implicit GEMM on kernels/gemm.cl
 // (weights [OC/G, C/G*KH*KW] x the im2col of the image, never stored); depthwise ones (one input
 // and one output channel per group) on the direct kernel of kernels/convolution.cl. Both apply a
@@ -6,6 +6,7 @@
 
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
+#include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
 
@@ -48,7 +49,8 @@ bool geometry(const Node& node, ConvGeometry& g) {
 
 bool supports(const Node& node) {
   ConvGeometry g;
-  return all_of_type(node, element::f32) && geometry(node, g);
+  const element::Type type = node.get_output_element_type(0);
+  return is_float_storage(type) && all_of_type(node, type) && geometry(node, g);
 }
 
 bool is_depthwise(const ConvGeometry& g) { return g.C == g.groups && g.OC == g.groups; }
@@ -58,7 +60,8 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
   ConvGeometry g;
   geometry(node, g);
   if (is_depthwise(g)) {
-    KernelStep step("convolution.cl", epilogue_options(epilogue, "BIAS_M"), "convolution");
+    KernelStep step("convolution.cl", with_storage(epilogue_options(epilogue, "BIAS_M"), node.get_output_element_type(0)),
+                    "convolution");
     step.value(inputs[0]).value(inputs[1]);
     bind_epilogue(step, outputs[0], epilogue);
     step.i32(g.C).i32(g.H).i32(g.W).i32(g.OC).i32(g.OH).i32(g.OW).i32(g.KH).i32(g.KW);
@@ -73,7 +76,8 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
   const std::string layout = pointwise ? "-DCONV -DPOINTWISE"
                                        : "-DCONV -DKH=" + std::to_string(g.KH) + " -DKW=" + std::to_string(g.KW);
   const GemmTile tile = choose_gemm_tile(M, N, g.groups, true);
-  KernelStep step("gemm.cl", gemm_options(tile, layout, epilogue, "BIAS_M"), "gemm");
+  KernelStep step("gemm.cl", with_storage(gemm_options(tile, layout, epilogue, "BIAS_M"), node.get_output_element_type(0)),
+                  "gemm");
   step.value(inputs[1]).value(inputs[0]);  // A: the weights, B: the image
   bind_epilogue(step, outputs[0], epilogue);
   step.i32(M).i32(N).i32(K);

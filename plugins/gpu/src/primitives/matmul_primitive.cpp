@@ -1,10 +1,11 @@
-// MatMul on kernels/gemm.cl: f32, any rank, transposes and numpy batch broadcasting folded into
+// MatMul on kernels/gemm.cl: f32 or f16 storage (float arithmetic), any rank, transposes and numpy batch broadcasting folded into
 // strides, so no input is ever copied or transposed in memory; a following bias, residual Add
 // and activation can be fused (Epilogue).
 
 #include <algorithm>
 
 #include "ferry/graph/ops/matmul.hpp"
+#include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
 
@@ -28,7 +29,9 @@ Operand operand(Shape shape, bool is_a) {
 
 bool supports(const Node& node) {
   const auto* matmul = dynamic_cast<const op::v0::MatMul*>(&node);
-  if (!matmul || !all_of_type(node, element::f32)) return false;
+  if (!matmul || !is_float_storage(node.get_output_element_type(0)) ||
+      !all_of_type(node, node.get_output_element_type(0)))
+    return false;
   const Shape& a = node.get_input_shape(0);
   const Shape& b = node.get_input_shape(1);
   // Up to 8 batch dimensions travel in the kernel's int8 arguments.
@@ -61,7 +64,8 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
   const GemmTile tile = choose_gemm_tile(M, N, count, false);
   std::string layout = ta ? "-DA_M_CONTIG" : "";
   if (tb) layout += layout.empty() ? "-DB_K_CONTIG" : " -DB_K_CONTIG";
-  KernelStep step("gemm.cl", gemm_options(tile, layout, epilogue, "BIAS_N"), "gemm");
+  KernelStep step("gemm.cl", with_storage(gemm_options(tile, layout, epilogue, "BIAS_N"), node.get_output_element_type(0)),
+                  "gemm");
   step.value(inputs[0]).value(inputs[1]);
   bind_epilogue(step, outputs[0], epilogue);
   step.i32(M).i32(N).i32(K);

@@ -1,10 +1,11 @@
 // MaxPool (v1, and v8/v14 when the indices output is unused) and AvgPool (v1, v14, v16 undilated) on
-// kernels/pooling.cl: f32, NCHW (2-D) and NCW (1-D, run with height 1).
+// kernels/pooling.cl: f32 or f16 storage (float arithmetic), NCHW (2-D) and NCW (1-D, run with height 1).
 
 #include <string>
 
 #include "ferry/graph/ops/avg_pool.hpp"
 #include "ferry/graph/ops/max_pool.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -48,8 +49,8 @@ bool window(const Node& node, Window& out) {
 
 bool supports(const Node& node) {
   Window w;
-  if (!window(node, w) || node.get_input_element_type(0) != element::f32 ||
-      node.get_output_element_type(0) != element::f32)
+  if (!window(node, w) || !is_float_storage(node.get_input_element_type(0)) ||
+      node.get_output_element_type(0) != node.get_input_element_type(0))
     return false;
   const size_t rank = node.get_input_shape(0).size();
   return (rank == 3 || rank == 4) && w.kernel.size() == rank - 2;
@@ -65,7 +66,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
     return one_d ? fallback : static_cast<int64_t>(values.at(0));
   };
   const auto last = [&](const auto& values) { return static_cast<int64_t>(values.back()); };
-  KernelStep step("pooling.cl", "", w.max ? "max_pool" : "avg_pool");
+  KernelStep step("pooling.cl", storage_option(node.get_input_element_type(0)), w.max ? "max_pool" : "avg_pool");
   step.value(inputs[0]).value(outputs[0]);
   step.i32(one_d ? 1 : x[2]).i32(x.back()).i32(one_d ? 1 : y[2]).i32(y.back());
   step.i32(first(w.kernel, 1)).i32(last(w.kernel)).i32(first(w.strides, 1)).i32(last(w.strides));

@@ -1,6 +1,7 @@
-// Softmax (v1, v8) on kernels/softmax.cl: f32, any rank, one work-item per row along the axis.
+// Softmax (v1, v8) on kernels/softmax.cl: f32 or f16 storage (float arithmetic), any rank, one work-item per row along the axis.
 
 #include "ferry/graph/ops/softmax.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -21,7 +22,8 @@ bool axis_of(const Node& node, int64_t& axis) {
 
 bool supports(const Node& node) {
   int64_t axis = 0;
-  return all_of_type(node, element::f32) && axis_of(node, axis);
+  const element::Type type = node.get_input_element_type(0);
+  return is_float_storage(type) && all_of_type(node, type) && axis_of(node, axis);
 }
 
 std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
@@ -31,7 +33,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   size_t outer = 1, inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= shape[i];
   for (size_t i = axis + 1; i < shape.size(); ++i) inner *= shape[i];
-  KernelStep step("softmax.cl", "", "softmax");
+  KernelStep step("softmax.cl", storage_option(node.get_input_element_type(0)), "softmax");
   step.value(inputs[0]).value(outputs[0]).i32(shape[axis]).i32(inner).range1(shape[axis] == 0 ? 0 : outer * inner);
   return {step};
 }

@@ -34,6 +34,14 @@ class Einsum : public Op {
   static void parse_equation(const std::string& equation, std::vector<std::string>& input_subscripts,
                              std::string& output_subscript);
 
+  // The label of each axis of an input of `rank` axes written as `term` (a term of
+  // parse_equation): a letter's own code, or kEllipsisLabel + i for the i-th of the
+  // `ellipsis_rank` broadcast axes that "..." stands for (numpy alignment: the trailing ones).
+  static constexpr int kEllipsisLabel = 1000;
+  static std::vector<int> axis_labels(const std::string& term, size_t rank, size_t ellipsis_rank);
+  // The number of letters of a term (its axes besides "...").
+  static size_t letter_count(const std::string& term);
+
  private:
   std::string m_equation;
 };

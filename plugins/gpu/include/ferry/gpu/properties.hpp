@@ -46,10 +46,9 @@ inline constexpr Property<ferry::hint::Priority> queue_priority{"GPU_QUEUE_PRIOR
 inline constexpr Property<ferry::hint::Priority> queue_throttle{"GPU_QUEUE_THROTTLE"};
 // Accepted and reported, not applied (plugins/gpu/README.md, Properties: why).
 inline constexpr Property<ferry::hint::Priority> host_task_priority{"GPU_HOST_TASK_PRIORITY"};
-// The model a device query is about, passed as an argument of get_property:
-//   core.get_property("GPU", ferry::optimal_batch_size.name(), {ferry::gpu::hint::model(model)})
-// (OPTIMAL_BATCH_SIZE, MAX_BATCH_SIZE). A std::shared_ptr<Model> is accepted as well.
-inline constexpr Property<std::shared_ptr<const Model>> model{"MODEL_PTR"};
+// The model a device query is about (MODEL_PTR, the common key ferry::hint::model), read by
+// OPTIMAL_BATCH_SIZE and MAX_BATCH_SIZE. A std::shared_ptr<Model> is accepted as well.
+using ferry::hint::model;
 }  // namespace hint
 
 // Whether the device applies GPU_QUEUE_PRIORITY / GPU_QUEUE_THROTTLE to its queues (it lists
