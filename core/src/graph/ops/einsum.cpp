@@ -13,7 +13,28 @@ namespace v7 {
 
 namespace {
 
-constexpr int kEllipsisBase = Einsum::kEllipsisLabel;
+constexpr int kEllipsisBase = 1000;  // label ids of the broadcast "..." axes: 1000 + position
+
+size_t letter_count(const std::string& term) {
+  return static_cast<size_t>(
+      std::count_if(term.begin(), term.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+}
+
+// One label id per axis of an input of `rank` axes; its ellipsis axes are the trailing ones of
+// the `ellipsis_rank` broadcast axes.
+std::vector<int> axis_labels(const std::string& term, size_t rank, size_t ellipsis_rank) {
+  std::vector<int> labels;
+  const size_t own = rank - letter_count(term);
+  for (size_t i = 0; i < term.size();) {
+    if (term[i] == '.') {
+      for (size_t j = 0; j < own; ++j) labels.push_back(kEllipsisBase + static_cast<int>(ellipsis_rank - own + j));
+      i += 3;
+    } else {
+      labels.push_back(term[i++]);
+    }
+  }
+  return labels;
+}
 
 bool has_ellipsis(const std::string& term) { return term.find("...") != std::string::npos; }
 
@@ -32,23 +53,63 @@ void check_term(const std::string& equation, const std::string& term, bool outpu
 
 }  // namespace
 
-size_t Einsum::letter_count(const std::string& term) {
-  return static_cast<size_t>(
-      std::count_if(term.begin(), term.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
-}
-
-std::vector<int> Einsum::axis_labels(const std::string& term, size_t rank, size_t ellipsis_rank) {
-  std::vector<int> labels;
-  const size_t own = rank - letter_count(term);
-  for (size_t i = 0; i < term.size();) {
-    if (term[i] == '.') {
-      for (size_t j = 0; j < own; ++j) labels.push_back(kEllipsisLabel + static_cast<int>(ellipsis_rank - own + j));
-      i += 3;
-    } else {
-      labels.push_back(term[i++]);
+Einsum::Loop Einsum::plan_loop(const std::vector<std::string>& terms, const std::string& output,
+                               const std::vector<Shape>& shapes) {
+  if (shapes.size() != terms.size())
+    Exception::raise("Einsum: ", shapes.size(), " inputs for ", terms.size(), " terms");
+  // Every input's labels, the broadcast "..." axes and every label's length.
+  size_t ellipsis_rank = 0;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const size_t rank = shapes[i].size(), letters = letter_count(terms[i]);
+    if (rank < letters || (!has_ellipsis(terms[i]) && rank != letters))
+      Exception::raise("Einsum: input ", i, " ", shapes[i], " does not match '", terms[i], "'");
+    ellipsis_rank = std::max(ellipsis_rank, rank - letters);
+  }
+  std::map<int, size_t> length;
+  std::vector<std::vector<int>> labels;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const Shape& shape = shapes[i];
+    labels.push_back(axis_labels(terms[i], shape.size(), ellipsis_rank));
+    for (size_t a = 0; a < shape.size(); ++a) {
+      auto it = length.emplace(labels[i][a], shape[a]).first;
+      if (it->second == shape[a]) continue;
+      if (labels[i][a] >= kEllipsisBase && (it->second == 1 || shape[a] == 1)) {
+        it->second = std::max(it->second, shape[a]);  // a broadcast "..." axis
+        continue;
+      }
+      Exception::raise("Einsum: axis ", a, " of input ", i, " ", shape, " has length ", shape[a], ", expected ",
+                       it->second);
     }
   }
-  return labels;
+  // Loop axes: the output's, then the summed labels.
+  std::vector<int> axes;
+  for (size_t i = 0; i < output.size();) {
+    if (output[i] == '.') {
+      for (size_t j = 0; j < ellipsis_rank; ++j) axes.push_back(kEllipsisBase + static_cast<int>(j));
+      i += 3;
+    } else {
+      axes.push_back(output[i++]);
+    }
+  }
+  Loop loop;
+  loop.output_axes = axes.size();
+  for (const auto& entry : length)
+    if (std::find(axes.begin(), axes.end(), entry.first) == axes.end()) axes.push_back(entry.first);
+  for (const int label : axes) {
+    const auto it = length.find(label);
+    loop.sizes.push_back(it == length.end() ? 1 : it->second);  // "..." of rank 0 never gets here
+  }
+  loop.strides.assign(shapes.size(), std::vector<size_t>(axes.size(), 0));
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const Shape& shape = shapes[i];
+    size_t stride = 1;
+    for (size_t a = shape.size(); a-- > 0;) {
+      const size_t axis = std::find(axes.begin(), axes.end(), labels[i][a]) - axes.begin();
+      if (shape[a] != 1 || loop.sizes[axis] == 1) loop.strides[i][axis] += stride;
+      stride *= shape[a];
+    }
+  }
+  return loop;
 }
 
 void Einsum::parse_equation(const std::string& equation, std::vector<std::string>& inputs, std::string& output) {
@@ -173,61 +234,21 @@ bool Einsum::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   std::vector<Tensor> in;
   for (const auto& t : inputs) in.push_back(internal::dense(t));
   const element::Type type = in.at(0).get_element_type();
-  // Every input's labels, the broadcast "..." axes and every label's length.
-  size_t ellipsis_rank = 0;
+  std::vector<Shape> shapes;
   for (size_t i = 0; i < in.size(); ++i) {
     if (in[i].get_element_type() != type) node_error("evaluate: input ", i, " is ", in[i].get_element_type());
-    const size_t rank = in[i].get_shape().size(), letters = letter_count(terms[i]);
-    if (rank < letters || (!has_ellipsis(terms[i]) && rank != letters))
-      node_error("evaluate: input ", i, " ", in[i].get_shape(), " does not match '", terms[i], "'");
-    ellipsis_rank = std::max(ellipsis_rank, rank - letters);
+    shapes.push_back(in[i].get_shape());
   }
-  std::map<int, size_t> length;
-  std::vector<std::vector<int>> labels;
-  for (size_t i = 0; i < in.size(); ++i) {
-    const Shape& shape = in[i].get_shape();
-    labels.push_back(axis_labels(terms[i], shape.size(), ellipsis_rank));
-    for (size_t a = 0; a < shape.size(); ++a) {
-      auto it = length.emplace(labels[i][a], shape[a]).first;
-      if (it->second == shape[a]) continue;
-      if (labels[i][a] >= kEllipsisBase && (it->second == 1 || shape[a] == 1)) {
-        it->second = std::max(it->second, shape[a]);  // a broadcast "..." axis
-        continue;
-      }
-      node_error("evaluate: axis ", a, " of input ", i, " ", shape, " has length ", shape[a], ", expected ",
-                 it->second);
-    }
+  Loop loop;
+  try {
+    loop = plan_loop(terms, output, shapes);
+  } catch (const Exception& e) {
+    node_error("evaluate: ", e.what());
   }
-  // Loop axes: the output's, then the summed labels.
-  std::vector<int> loop;
-  Shape out_shape;
-  for (size_t i = 0; i < output.size();) {
-    if (output[i] == '.') {
-      for (size_t j = 0; j < ellipsis_rank; ++j) loop.push_back(kEllipsisBase + static_cast<int>(j));
-      i += 3;
-    } else {
-      loop.push_back(output[i++]);
-    }
-  }
-  const size_t output_axes = loop.size();
-  for (const auto& entry : length)
-    if (std::find(loop.begin(), loop.end(), entry.first) == loop.end()) loop.push_back(entry.first);
-  std::vector<size_t> loop_sizes;
-  for (size_t a = 0; a < loop.size(); ++a) {
-    const auto it = length.find(loop[a]);
-    loop_sizes.push_back(it == length.end() ? 1 : it->second);  // "..." of rank 0 never gets here
-    if (a < output_axes) out_shape.push_back(loop_sizes.back());
-  }
-  std::vector<std::vector<size_t>> strides(in.size(), std::vector<size_t>(loop.size(), 0));
-  for (size_t i = 0; i < in.size(); ++i) {
-    const Shape& shape = in[i].get_shape();
-    size_t stride = 1;
-    for (size_t a = shape.size(); a-- > 0;) {
-      const size_t axis = std::find(loop.begin(), loop.end(), labels[i][a]) - loop.begin();
-      if (shape[a] != 1 || loop_sizes[axis] == 1) strides[i][axis] += stride;
-      stride *= shape[a];
-    }
-  }
+  const std::vector<size_t>& loop_sizes = loop.sizes;
+  const std::vector<std::vector<size_t>>& strides = loop.strides;
+  const size_t output_axes = loop.output_axes;
+  const Shape out_shape(loop_sizes.begin(), loop_sizes.begin() + output_axes);
   Tensor& out = internal::prepare_output(*this, outputs, 0, type, out_shape);
   if (internal::is_half(type)) {
     std::vector<std::vector<float>> values;

@@ -36,6 +36,24 @@ TEST(Einsum, ParsesExplicitAndImplicitOutputs) {
   EXPECT_THROW_WITH(Einsum::parse_equation("ij->...", in, out), "no input has");
 }
 
+TEST(Einsum, PlansTheLoopWithDiagonalAndBroadcastStrides) {
+  // "ij,jk->ik" on [2,3] x [3,4]: loop (i, k, j); strides per input over that loop.
+  Einsum::Loop loop = Einsum::plan_loop({"ij", "jk"}, "ik", {Shape{2, 3}, Shape{3, 4}});
+  EXPECT_EQ(loop.sizes, (std::vector<size_t>{2, 4, 3}));
+  EXPECT_EQ(loop.output_axes, 2u);
+  EXPECT_EQ(loop.strides, (std::vector<std::vector<size_t>>{{3, 0, 1}, {0, 1, 4}}));
+  // A repeated label walks the diagonal: "ii->i" on [3,3] steps by 3 + 1.
+  loop = Einsum::plan_loop({"ii"}, "i", {Shape{3, 3}});
+  EXPECT_EQ(loop.strides, (std::vector<std::vector<size_t>>{{4}}));
+  // A length-1 "..." axis broadcast against 5 stays put (stride 0).
+  loop = Einsum::plan_loop({"...i", "...i"}, "...i", {Shape{1, 2}, Shape{5, 2}});
+  EXPECT_EQ(loop.sizes, (std::vector<size_t>{5, 2}));
+  EXPECT_EQ(loop.strides, (std::vector<std::vector<size_t>>{{0, 1}, {2, 1}}));
+  EXPECT_THROW_WITH(Einsum::plan_loop({"ij", "jk"}, "ik", {Shape{2, 3}, Shape{2, 4}}), "axis 0 of input 1",
+                    "has length 2, expected 3");
+  EXPECT_THROW_WITH(Einsum::plan_loop({"ij"}, "i", {Shape{2, 3, 4}}), "input 0", "does not match 'ij'");
+}
+
 TEST(Einsum, ShapeInference) {
   EXPECT_EQ(infer("ij,jk->ik", {"[2,3]", "[3,4]"}), PartialShape("[2,4]"));
   EXPECT_EQ(infer("bij,bjk->bik", {"[?,3,2..5]", "[7,?,4]"}), PartialShape("[7,3,4]"));

@@ -7,9 +7,9 @@
 #include <CL/cl.h>
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
-#include <map>
+#include <string>
+#include <vector>
 
 #include "ferry/graph/ops/einsum.hpp"
 #include "../primitive.hpp"
@@ -19,7 +19,6 @@ namespace {
 
 constexpr size_t kMaxInputs = 8;  // kernels/einsum.cl's EINSUM_MAX_INPUTS
 constexpr size_t kMaxAxes = 8;    // EINSUM_MAX_AXES, for the output and for the summed axes
-constexpr int kEllipsisBase = op::v7::Einsum::kEllipsisLabel;  // label ids of the "..." axes
 
 // kernels/einsum.cl's EinsumTables, byte for byte.
 struct EinsumTables {
@@ -29,71 +28,20 @@ struct EinsumTables {
   cl_int sum_strides[kMaxInputs][kMaxAxes] = {};
 };
 
-// The loop the kernel runs: the output's axes then the summed ones, each input's element stride
-// per loop axis (the layout the core's reference uses).
-struct EinsumLoop {
-  std::vector<size_t> sizes;
-  size_t output_axes = 0;
-  std::vector<std::vector<size_t>> strides;  // [input][loop axis]
-};
+using EinsumLoop = op::v7::Einsum::Loop;
 
 // False when the node's equation or shapes do not make a loop (the op validated them, so only
 // for a node built around validation).
 bool loop_of(const op::v7::Einsum& node, EinsumLoop& loop) {
   std::vector<std::string> terms;
   std::string output;
+  std::vector<Shape> shapes;
+  for (size_t i = 0; i < node.get_input_size(); ++i) shapes.push_back(node.get_input_shape(i));
   try {
     op::v7::Einsum::parse_equation(node.get_equation(), terms, output);
+    loop = op::v7::Einsum::plan_loop(terms, output, shapes);
   } catch (const Exception&) {
     return false;
-  }
-  if (terms.size() != node.get_input_size()) return false;
-  size_t ellipsis_rank = 0;
-  for (size_t i = 0; i < terms.size(); ++i) {
-    const size_t rank = node.get_input_shape(i).size(), letters = op::v7::Einsum::letter_count(terms[i]);
-    const bool ellipsis = terms[i].find("...") != std::string::npos;
-    if (rank < letters || (!ellipsis && rank != letters)) return false;
-    ellipsis_rank = std::max(ellipsis_rank, rank - letters);
-  }
-  std::map<int, size_t> length;
-  std::vector<std::vector<int>> labels;
-  for (size_t i = 0; i < terms.size(); ++i) {
-    const Shape& shape = node.get_input_shape(i);
-    labels.push_back(op::v7::Einsum::axis_labels(terms[i], shape.size(), ellipsis_rank));
-    for (size_t a = 0; a < shape.size(); ++a) {
-      auto it = length.emplace(labels[i][a], shape[a]).first;
-      if (it->second == shape[a]) continue;
-      if (labels[i][a] < kEllipsisBase || (it->second != 1 && shape[a] != 1)) return false;
-      it->second = std::max(it->second, shape[a]);  // a broadcast "..." axis
-    }
-  }
-  std::vector<int> axes;
-  for (size_t i = 0; i < output.size();) {
-    if (output[i] == '.') {
-      for (size_t j = 0; j < ellipsis_rank; ++j) axes.push_back(kEllipsisBase + static_cast<int>(j));
-      i += 3;
-    } else {
-      axes.push_back(output[i++]);
-    }
-  }
-  loop.output_axes = axes.size();
-  for (const auto& entry : length)  // the summed labels, in the reference's order
-    if (std::find(axes.begin(), axes.end(), entry.first) == axes.end()) axes.push_back(entry.first);
-  loop.sizes.clear();
-  for (const int label : axes) {
-    const auto it = length.find(label);
-    loop.sizes.push_back(it == length.end() ? 1 : it->second);
-  }
-  loop.strides.assign(terms.size(), std::vector<size_t>(axes.size(), 0));
-  for (size_t i = 0; i < terms.size(); ++i) {
-    const Shape& shape = node.get_input_shape(i);
-    size_t stride = 1;
-    for (size_t a = shape.size(); a-- > 0;) {
-      const size_t axis = std::find(axes.begin(), axes.end(), labels[i][a]) - axes.begin();
-      // A length-1 axis broadcast to a longer loop axis stays put (stride 0).
-      if (shape[a] != 1 || loop.sizes[axis] == 1) loop.strides[i][axis] += stride;
-      stride *= shape[a];
-    }
   }
   return true;
 }

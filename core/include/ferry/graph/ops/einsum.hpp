@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ferry/graph/ops/op.hpp"
+#include "ferry/graph/shape.hpp"
 
 namespace ferry {
 namespace op {
@@ -34,13 +35,18 @@ class Einsum : public Op {
   static void parse_equation(const std::string& equation, std::vector<std::string>& input_subscripts,
                              std::string& output_subscript);
 
-  // The label of each axis of an input of `rank` axes written as `term` (a term of
-  // parse_equation): a letter's own code, or kEllipsisLabel + i for the i-th of the
-  // `ellipsis_rank` broadcast axes that "..." stands for (numpy alignment: the trailing ones).
-  static constexpr int kEllipsisLabel = 1000;
-  static std::vector<int> axis_labels(const std::string& term, size_t rank, size_t ellipsis_rank);
-  // The number of letters of a term (its axes besides "...").
-  static size_t letter_count(const std::string& term);
+  // The loop that computes the op for inputs of `shapes` (`terms` and `output` from
+  // parse_equation): the output's axes, then the summed labels; each input's element stride per
+  // loop axis (0 where a length-1 "..." axis broadcasts; a label repeated within one input adds
+  // its strides, which walks the diagonal). Throws ferry::Exception naming the input and axis
+  // when the shapes do not fit the terms.
+  struct Loop {
+    std::vector<size_t> sizes;                 // output axes first
+    size_t output_axes = 0;
+    std::vector<std::vector<size_t>> strides;  // [input][loop axis]
+  };
+  static Loop plan_loop(const std::vector<std::string>& terms, const std::string& output,
+                        const std::vector<Shape>& shapes);
 
  private:
   std::string m_equation;
