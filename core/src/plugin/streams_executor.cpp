@@ -1,5 +1,10 @@
 #include <pthread.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -41,13 +46,41 @@ void report_task_exception(const Queue& queue, int stream, std::exception_ptr er
             << " threw (the stream keeps running): " << what << std::endl;
 }
 
-void stream_loop(std::shared_ptr<Queue> queue, int stream) {
+// The constructor waits on this until every stream thread has tried its priority change, so
+// priority_applied() is settled before the first task runs.
+struct StartLatch {
+  std::mutex mutex;
+  std::condition_variable done;
+  int started = 0;
+  bool all_applied = true;
+};
+
+// On Linux, PRIO_PROCESS with a thread id changes that one thread's niceness, not the process's.
+bool add_to_thread_niceness(int nice) {
+  if (nice == 0) return true;
+  const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+  errno = 0;
+  const int current = getpriority(PRIO_PROCESS, tid);
+  if (current == -1 && errno != 0) return false;
+  const int wanted = std::clamp(current + nice, -20, 19);
+  return setpriority(PRIO_PROCESS, tid, wanted) == 0;
+}
+
+void stream_loop(std::shared_ptr<Queue> queue, int stream, int nice, StartLatch* latch) {
   t_queue = queue.get();
   t_stream_id = stream;
   // Linux limits thread names to 15 characters; the tail (stream index) is the useful part.
   std::string thread_name = queue->name + "-" + std::to_string(stream);
   if (thread_name.size() > 15) thread_name = thread_name.substr(thread_name.size() - 15);
   pthread_setname_np(pthread_self(), thread_name.c_str());
+  const bool applied = add_to_thread_niceness(nice);
+  {
+    std::lock_guard<std::mutex> lock(latch->mutex);
+    ++latch->started;
+    latch->all_applied = latch->all_applied && applied;
+    // Under the lock: the latch is the constructor's local and may be gone once it is released.
+    latch->done.notify_all();
+  }
 
   for (;;) {
     Task task;
@@ -73,6 +106,7 @@ void stream_loop(std::shared_ptr<Queue> queue, int stream) {
 struct CPUStreamsExecutor::Impl {
   std::shared_ptr<Queue> queue = std::make_shared<Queue>();
   std::vector<std::thread> threads;
+  bool priority_applied = true;
 };
 
 CPUStreamsExecutor::CPUStreamsExecutor(Config config) : m_impl(std::make_unique<Impl>()) {
@@ -80,9 +114,13 @@ CPUStreamsExecutor::CPUStreamsExecutor(Config config) : m_impl(std::make_unique<
                config.streams);
   m_impl->queue->name = config.name;
   m_impl->threads.reserve(config.streams);
+  StartLatch latch;
   for (int stream = 0; stream < config.streams; ++stream) {
-    m_impl->threads.emplace_back(stream_loop, m_impl->queue, stream);
+    m_impl->threads.emplace_back(stream_loop, m_impl->queue, stream, config.nice, &latch);
   }
+  std::unique_lock<std::mutex> lock(latch.mutex);
+  latch.done.wait(lock, [&] { return latch.started == config.streams; });
+  m_impl->priority_applied = latch.all_applied;
 }
 
 CPUStreamsExecutor::~CPUStreamsExecutor() {
@@ -114,6 +152,8 @@ void CPUStreamsExecutor::run(Task task) {
 }
 
 int CPUStreamsExecutor::get_streams_num() const { return static_cast<int>(m_impl->threads.size()); }
+
+bool CPUStreamsExecutor::priority_applied() const { return m_impl->priority_applied; }
 
 int CPUStreamsExecutor::get_stream_id() const { return t_queue == m_impl->queue.get() ? t_stream_id : -1; }
 

@@ -16,7 +16,7 @@ namespace {
 
 std::shared_ptr<threading::ITaskExecutor> make_streams_executor(const Config& config, const std::string& device) {
   return std::make_shared<threading::CPUStreamsExecutor>(
-      threading::CPUStreamsExecutor::Config{device + "-stream", config.resolve_streams()});
+      threading::CPUStreamsExecutor::Config{device + "-stream", config.resolve_streams(), config.host_task_niceness()});
 }
 
 const std::vector<PropertyName>& compiled_model_properties() {
@@ -27,7 +27,7 @@ const std::vector<PropertyName>& compiled_model_properties() {
           num_streams.name(), ferry::hint::performance_mode.name(), ferry::hint::num_requests.name(),
           ferry::hint::execution_mode.name(), ferry::hint::inference_precision.name(), enable_profiling.name(),
           execution_devices.name(), loaded_from_cache.name(), device::id.name(), ferry::hint::model_priority.name(),
-          program_builds.name()})
+          program_builds.name(), hint::host_task_priority.name(), host_task_priority_applied.name()})
       result.emplace_back(name, PropertyMutability::RO);
     return result;
   }();
@@ -136,6 +136,9 @@ Any CompiledModel::get_property(const std::string& name) const {
   if (name == execution_devices.name()) return std::vector<std::string>{m_device_name};
   if (name == loaded_from_cache.name()) return m_loaded_from_cache;
   if (name == program_builds.name()) return static_cast<uint64_t>(m_context->programs().build_count());
+  if (name == host_task_priority_applied.name()) {
+    return static_cast<const threading::CPUStreamsExecutor&>(*get_task_executor()).priority_applied();
+  }
   if (is_compiled_model_property(name)) return m_config.get(name);
   Exception::raise("a model compiled for ", m_device_name, " has no property '", name, "'");
 }

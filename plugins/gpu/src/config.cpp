@@ -118,6 +118,17 @@ AnyMap Config::to_map() const {
   return map;
 }
 
+int Config::host_task_niceness() const {
+  switch (host_task_priority) {
+    case ferry::hint::Priority::LOW:
+      return 10;
+    case ferry::hint::Priority::HIGH:
+      return -5;
+    default:
+      return 0;
+  }
+}
+
 int Config::resolve_streams() const {
   if (num_streams.num != streams::AUTO.num) return num_streams.num;
   if (performance_mode == ferry::hint::PerformanceMode::LATENCY) return 1;

@@ -27,7 +27,7 @@ struct Config {
   std::string device_id = "0";
   hint::Priority model_priority = hint::Priority::MEDIUM;
   int32_t compilation_num_threads = 1;  // programs built in parallel by compile_model
-  // Accepted, recorded and reported; not applied (README, Properties: why).
+  // The stream threads' niceness (host_task_niceness()).
   hint::Priority host_task_priority = hint::Priority::MEDIUM;
   // Queue hints (queue_hints.hpp). Until GPU_QUEUE_PRIORITY is set, the queues take MODEL_PRIORITY.
   hint::Priority queue_priority = hint::Priority::MEDIUM;
@@ -51,6 +51,9 @@ struct Config {
   int resolve_streams() const;
   // GPU_QUEUE_PRIORITY when set, else MODEL_PRIORITY: the priority the queues are created with.
   hint::Priority effective_queue_priority() const { return queue_priority_set ? queue_priority : model_priority; }
+  // GPU_HOST_TASK_PRIORITY as a niceness added to the stream threads': LOW +10, MEDIUM 0, HIGH -5
+  // (a raise small enough for a typical RLIMIT_NICE, large enough to win over default threads).
+  int host_task_niceness() const;
 
  private:
   void set_one(const std::string& name, const Any& value, const std::string& device,

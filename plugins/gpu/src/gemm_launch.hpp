@@ -30,7 +30,7 @@ std::string gemm_options(const GemmTile& tile, const std::string& layout, const 
                          const char* bias_define);
 
 // Binds the output, bias, residual and the clamp bounds (the arguments that follow the inputs in
-// gemm.cl and convolution.cl): unused pointer arguments get the output buffer, never read then.
+// gemm.cl and depthwise_convolution.cl): unused pointer arguments get the output buffer, never read then.
 void bind_epilogue(KernelStep& step, size_t output, const Epilogue& epilogue);
 
 // Global and local sizes for an M x N product repeated `count` times (NDRange z).

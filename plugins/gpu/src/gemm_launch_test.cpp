@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <random>
+#include <tuple>
 
 #include "cl_error.hpp"
 #include "device_context.hpp"
@@ -47,7 +48,9 @@ TEST_P(GemmKernel, MatchesATripleLoop) {
   const auto devices = enumerate_devices(DeviceTypeSelection::parse("AUTO"));
   ASSERT_FALSE(devices.empty());
   DeviceContext context(devices[0]);
-  const auto [tile, layout] = GetParam();
+  // Named copies, not a structured binding: C++17 lambdas cannot capture bindings (clang refuses).
+  const auto tile = std::get<0>(GetParam());
+  const auto layout = std::get<1>(GetParam());
   const size_t M = tile.bm + 3, N = 2 * tile.bn - 5, K = 37;  // partial tiles on every side
 
   std::mt19937 random(3);

@@ -141,6 +141,21 @@ TEST(GpuPrimitives, GroupAndDepthwiseConvolution) {
   check(model_of(depthwise, {x}), 1e-4, 1e-4);
 }
 
+// The depthwise kernel runs a flat range in work-groups of 128: outputs that are not a multiple of
+// it (3 x 5 x 13 x 9 = 1755), a batch, a non-square dilated window with asymmetric padding, and
+// the 1-D form.
+TEST(GpuPrimitives, DepthwiseConvolutionShapes) {
+  auto x = param({3, 5, 13, 12});
+  auto dilated = std::make_shared<op::v1::GroupConvolution>(x, random_constant({5, 1, 1, 5, 3}, 9), Strides{1, 1},
+                                                            CoordinateDiff{2, 0}, CoordinateDiff{2, 1}, Strides{1, 2});
+  ASSERT_EQ(dilated->get_output_shape(0), (Shape{3, 5, 13, 9}));
+  check(model_of(dilated, {x}), 1e-4, 1e-4);
+  auto x1 = param({2, 6, 29});
+  auto conv1d = std::make_shared<op::v1::GroupConvolution>(x1, random_constant({6, 1, 1, 4}, 10), Strides{3},
+                                                           CoordinateDiff{1}, CoordinateDiff{2}, Strides{1});
+  check(model_of(conv1d, {x1}), 1e-4, 1e-4);
+}
+
 TEST(GpuPrimitives, Pooling) {
   auto x = param({2, 3, 9, 9});
   check(model_of(std::make_shared<op::v1::MaxPool>(x, Strides{2, 2}, Shape{1, 1}, Shape{1, 1}, Shape{3, 3}), {x}));

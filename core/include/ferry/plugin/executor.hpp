@@ -28,6 +28,11 @@ class CPUStreamsExecutor final : public ITaskExecutor {
   struct Config {
     std::string name = "ferry-streams";
     int streams = 1;
+    // Added to each stream thread's niceness (Linux scheduling priority, -20..19; higher runs
+    // less often): > 0 lowers the streams' priority, < 0 raises it, which needs CAP_SYS_NICE or
+    // an RLIMIT_NICE that allows it. A refused change leaves the threads as they were and
+    // priority_applied() reports it; it is not an error.
+    int nice = 0;
   };
   explicit CPUStreamsExecutor(Config config);
   ~CPUStreamsExecutor() override;  // finishes queued tasks, then joins the threads
@@ -36,6 +41,9 @@ class CPUStreamsExecutor final : public ITaskExecutor {
 
   void run(Task task) override;
   int get_streams_num() const;
+  // Whether every stream thread runs at Config::nice (always true for nice == 0). Known once the
+  // constructor returns: it waits until each thread has set its priority.
+  bool priority_applied() const;
   // Index of the stream running the calling thread, or -1 outside this executor.
   int get_stream_id() const;
 

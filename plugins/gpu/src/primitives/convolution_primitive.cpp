@@ -1,7 +1,7 @@
 // Convolution and GroupConvolution: f32 or f16 storage (float arithmetic), NCHW (2-D) and NCW (1-D, run as 2-D with height 1).
 // Convolutions with several channels per group run as an implicit GEMM on kernels/gemm.cl
 // (weights [OC/G, C/G*KH*KW] x the im2col of the image, never stored); depthwise ones (one input
-// and one output channel per group) on the direct kernel of kernels/convolution.cl. Both apply a
+// and one output channel per group) on the direct kernel of kernels/depthwise_convolution.cl. Both apply a
 // fused bias, residual Add and activation (Epilogue).
 
 #include "ferry/graph/ops/convolution.hpp"
@@ -60,14 +60,20 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
   ConvGeometry g;
   geometry(node, g);
   if (is_depthwise(g)) {
-    KernelStep step("convolution.cl", with_storage(epilogue_options(epilogue, "BIAS_M"), node.get_output_element_type(0)),
-                    "convolution");
+    // Window sizes are build options (the loops unroll): one program per window a model uses.
+    const std::string window = " -DKH=" + std::to_string(g.KH) + " -DKW=" + std::to_string(g.KW);
+    KernelStep step("depthwise_convolution.cl",
+                    with_storage(epilogue_options(epilogue, "BIAS_M") + window, node.get_output_element_type(0)),
+                    "depthwise_convolution");
     step.value(inputs[0]).value(inputs[1]);
     bind_epilogue(step, outputs[0], epilogue);
-    step.i32(g.C).i32(g.H).i32(g.W).i32(g.OC).i32(g.OH).i32(g.OW).i32(g.KH).i32(g.KW);
+    step.i32(g.C).i32(g.H).i32(g.W).i32(g.OH).i32(g.OW);
     step.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
-    step.i32(g.groups);
-    step.range({g.OW, g.OH, g.batch * g.OC}, 3);
+    const size_t total = g.batch * g.OC * g.OH * g.OW;
+    step.scalar(static_cast<cl_ulong>(total));
+    constexpr size_t kGroup = 128;  // every OpenCL GPU takes it; the driver's choice can be far smaller
+    step.range1((total + kGroup - 1) / kGroup * kGroup);
+    step.local = {kGroup, 1, 1};
     return {step};
   }
   const size_t M = g.OC / g.groups, N = g.batch * g.OH * g.OW, K = g.C / g.groups * g.KH * g.KW;

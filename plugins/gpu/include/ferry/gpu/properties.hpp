@@ -44,7 +44,10 @@ namespace hint {
 // GPU_QUEUE_PRIORITY not set: MODEL_PRIORITY's value.
 inline constexpr Property<ferry::hint::Priority> queue_priority{"GPU_QUEUE_PRIORITY"};
 inline constexpr Property<ferry::hint::Priority> queue_throttle{"GPU_QUEUE_THROTTLE"};
-// Accepted and reported, not applied (plugins/gpu/README.md, Properties: why).
+// The scheduling priority of the streams' host threads (which enqueue the kernels of async
+// requests and run their callbacks): LOW adds 10 to their Linux niceness, HIGH takes 5 off (needs
+// CAP_SYS_NICE or RLIMIT_NICE; refused, the threads keep their priority and the compiled model's
+// GPU_HOST_TASK_PRIORITY_APPLIED says false), MEDIUM leaves it.
 inline constexpr Property<ferry::hint::Priority> host_task_priority{"GPU_HOST_TASK_PRIORITY"};
 // The model a device query is about (MODEL_PTR, the common key ferry::hint::model), read by
 // OPTIMAL_BATCH_SIZE and MAX_BATCH_SIZE. A std::shared_ptr<Model> is accepted as well.
@@ -55,6 +58,9 @@ using ferry::hint::model;
 // cl_khr_priority_hints / cl_khr_throttle_hints). False: the setting is kept and reported only.
 inline constexpr Property<bool, PropertyMutability::RO> queue_priority_applied{"GPU_QUEUE_PRIORITY_APPLIED"};
 inline constexpr Property<bool, PropertyMutability::RO> queue_throttle_applied{"GPU_QUEUE_THROTTLE_APPLIED"};
+// Of a compiled model: whether its stream threads run at GPU_HOST_TASK_PRIORITY (false when the
+// system refused a raise).
+inline constexpr Property<bool, PropertyMutability::RO> host_task_priority_applied{"GPU_HOST_TASK_PRIORITY_APPLIED"};
 
 // true (default): kernels' loops keep their `#pragma unroll` hints. false: every program is
 // built with those hints turned into `#pragma unroll 1` and with -D FERRY_LOOP_UNROLLING=0.
