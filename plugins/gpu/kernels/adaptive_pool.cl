@@ -2,6 +2,9 @@
 // output element. Output position p of an axis of input length L and output length O pools the
 // bin [floor(p * L / O), ceil((p + 1) * L / O)). The max pool also writes the maximum's index in
 // the channel's flattened spatial plane (the first of equal maxima), of type INDEX_T.
+// -D HALF_STORAGE: f16 data, float arithmetic (storage.cl).
+
+#include "storage.cl"
 
 #ifndef INDEX_T
 #define INDEX_T long  // the average pool's program has no indices
@@ -45,38 +48,39 @@ size_t bin_member(int j, int spatial, const int* dims, const int* begin, const i
   return flat;
 }
 
-__kernel void adaptive_avg_pool(__global const float* x, __global float* y, int spatial, int4 in_shape,
+__kernel void adaptive_avg_pool(__global const DATA_T* x, __global DATA_T* y, int spatial, int4 in_shape,
                                 int4 out_shape) {
   UNPACK4(in_shape, in_dims);
   UNPACK4(out_shape, out_dims);
   const size_t id = get_global_id(0);
   int begin[4], end[4];
   const size_t channel = find_bin(id, spatial, in_dims, out_dims, begin, end);
-  __global const float* plane = x + channel * plane_size(spatial, in_dims);
+  const size_t plane = channel * plane_size(spatial, in_dims);
   const int count = bin_volume(spatial, begin, end);
   float sum = 0.0f;
-  for (int j = 0; j < count; ++j) sum += plane[bin_member(j, spatial, in_dims, begin, end)];
-  y[id] = count ? sum / (float)count : 0.0f;
+  for (int j = 0; j < count; ++j) sum += LOAD_DATA(x, plane + bin_member(j, spatial, in_dims, begin, end));
+  STORE_DATA(y, id, count ? sum / (float)count : 0.0f);
 }
 
-__kernel void adaptive_max_pool(__global const float* x, __global float* y, __global INDEX_T* indices, int spatial,
+__kernel void adaptive_max_pool(__global const DATA_T* x, __global DATA_T* y, __global INDEX_T* indices, int spatial,
                                 int4 in_shape, int4 out_shape) {
   UNPACK4(in_shape, in_dims);
   UNPACK4(out_shape, out_dims);
   const size_t id = get_global_id(0);
   int begin[4], end[4];
   const size_t channel = find_bin(id, spatial, in_dims, out_dims, begin, end);
-  __global const float* plane = x + channel * plane_size(spatial, in_dims);
+  const size_t plane = channel * plane_size(spatial, in_dims);
   const int count = bin_volume(spatial, begin, end);
   float best = 0.0f;
   size_t best_index = 0;
   for (int j = 0; j < count; ++j) {
     const size_t flat = bin_member(j, spatial, in_dims, begin, end);
-    if (j == 0 || plane[flat] > best) {  // strictly greater: the first maximum wins (NaN never does)
-      best = plane[flat];
+    const float value = LOAD_DATA(x, plane + flat);
+    if (j == 0 || value > best) {  // strictly greater: the first maximum wins (NaN never does)
+      best = value;
       best_index = flat;
     }
   }
-  y[id] = best;
+  STORE_DATA(y, id, best);
   indices[id] = (INDEX_T)best_index;
 }

@@ -1,4 +1,5 @@
-// Interpolate-11 (nearest, linear_onnx, cubic) of f32 data, one work-item per output element.
+// Interpolate-11 (nearest, linear_onnx, cubic) of f32 data (-D HALF_STORAGE: f16 data, float
+// arithmetic, storage.cl), one work-item per output element.
 // The input is first zero-padded (pads_begin/pads_end: `pads` holds pads_begin, `padded` the
 // padded lengths); every resized axis then maps its output coordinate back to the padded input
 // and reads 1 (nearest), 2 (linear_onnx) or 4 (cubic) taps; the output element is the sum over
@@ -6,6 +7,8 @@
 // double where the device has it, so that nearest's rounding makes the same choices.
 
 #pragma OPENCL FP_CONTRACT OFF
+
+#include "storage.cl"
 
 #ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -69,7 +72,7 @@ void cubic_weights(coord_t t, coord_t a, float* w) {
 }
 
 // resized[k]: the axis is resized; sizes_mode: its scale is out / in, else scale_hi + scale_lo.
-__kernel void interpolate(__global const float* x, __global float* y, int rank, int8 out_dims, int8 in_dims,
+__kernel void interpolate(__global const DATA_T* x, __global DATA_T* y, int rank, int8 out_dims, int8 in_dims,
                           int8 in_strides, int8 pads, int8 padded, int8 resized, float8 scale_hi, float8 scale_lo,
                           int sizes_mode, int mode, int transform, int nearest, float cube_coeff) {
   UNPACK8(out_dims, od);
@@ -132,7 +135,7 @@ __kernel void interpolate(__global const float* x, __global float* y, int rank, 
       offset += (size_t)max(i, 0) * (size_t)is[k];
       w *= weight[k][at[k]];
     }
-    if (inside) sum += w * x[offset];
+    if (inside) sum += w * LOAD_DATA(x, offset);
     int k = rank - 1;
     for (; k >= 0; --k) {
       if (++at[k] < taps[k]) break;
@@ -140,5 +143,5 @@ __kernel void interpolate(__global const float* x, __global float* y, int rank, 
     }
     if (k < 0) break;
   }
-  y[out_index] = sum;
+  STORE_DATA(y, out_index, sum);
 }

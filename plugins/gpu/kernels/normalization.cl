@@ -1,8 +1,11 @@
 // Normalisations over a set of axes (MVN, NormalizeL2), windows (LRN) and LogSoftmax, f32 with
-// f32 accumulation. The grouped kernels make one work-item per statistics group: the group's
-// first element is found by walking `dims` (the input shape with the reduced axes set to 1) with
-// the input strides, the group itself by walking `red_dims` with `red_strides` (count elements).
-// Output and input share the layout, so every offset serves both.
+// f32 accumulation; -D HALF_STORAGE: f16 tensors, the same float arithmetic (storage.cl). The
+// grouped kernels make one work-item per statistics group: the group's first element is found by
+// walking `dims` (the input shape with the reduced axes set to 1) with the input strides, the
+// group itself by walking `red_dims` with `red_strides` (count elements). Output and input share
+// the layout, so every offset serves both.
+
+#include "storage.cl"
 
 #define UNPACK8(v, a) const int a[8] = {v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7}
 
@@ -25,7 +28,7 @@ size_t member_offset(int j, int red_rank, const int* rd, const int* rs) {
 }
 
 // (x - mean) / sqrt(var + eps) (inside_sqrt) or / (sqrt(var) + eps); the population variance.
-__kernel void mvn(__global const float* x, __global float* y, int rank, int8 dims, int8 strides, int red_rank,
+__kernel void mvn(__global const DATA_T* x, __global DATA_T* y, int rank, int8 dims, int8 strides, int red_rank,
                   int8 red_dims, int8 red_strides, int count, int normalize_variance, float eps, int inside_sqrt) {
   UNPACK8(dims, d);
   UNPACK8(strides, s);
@@ -33,13 +36,13 @@ __kernel void mvn(__global const float* x, __global float* y, int rank, int8 dim
   UNPACK8(red_strides, rs);
   const size_t base = group_base(get_global_id(0), rank, d, s);
   float sum = 0.0f;
-  for (int j = 0; j < count; ++j) sum += x[base + member_offset(j, red_rank, rd, rs)];
+  for (int j = 0; j < count; ++j) sum += LOAD_DATA(x, base + member_offset(j, red_rank, rd, rs));
   const float mean = sum / (float)count;
   float scale = 1.0f;
   if (normalize_variance) {
     float squares = 0.0f;
     for (int j = 0; j < count; ++j) {
-      const float v = x[base + member_offset(j, red_rank, rd, rs)] - mean;
+      const float v = LOAD_DATA(x, base + member_offset(j, red_rank, rd, rs)) - mean;
       squares += v * v;
     }
     const float variance = squares / (float)count;
@@ -47,12 +50,12 @@ __kernel void mvn(__global const float* x, __global float* y, int rank, int8 dim
   }
   for (int j = 0; j < count; ++j) {
     const size_t at = base + member_offset(j, red_rank, rd, rs);
-    y[at] = (x[at] - mean) * scale;
+    STORE_DATA(y, at, (LOAD_DATA(x, at) - mean) * scale);
   }
 }
 
 // x / sqrt(sum(x^2) + eps) (eps_add) or x / sqrt(max(sum(x^2), eps)).
-__kernel void normalize_l2(__global const float* x, __global float* y, int rank, int8 dims, int8 strides,
+__kernel void normalize_l2(__global const DATA_T* x, __global DATA_T* y, int rank, int8 dims, int8 strides,
                            int red_rank, int8 red_dims, int8 red_strides, int count, float eps, int eps_add) {
   UNPACK8(dims, d);
   UNPACK8(strides, s);
@@ -61,19 +64,19 @@ __kernel void normalize_l2(__global const float* x, __global float* y, int rank,
   const size_t base = group_base(get_global_id(0), rank, d, s);
   float squares = 0.0f;
   for (int j = 0; j < count; ++j) {
-    const float v = x[base + member_offset(j, red_rank, rd, rs)];
+    const float v = LOAD_DATA(x, base + member_offset(j, red_rank, rd, rs));
     squares += v * v;
   }
   const float norm = sqrt(eps_add ? squares + eps : fmax(squares, eps));
   for (int j = 0; j < count; ++j) {
     const size_t at = base + member_offset(j, red_rank, rd, rs);
-    y[at] = x[at] / norm;
+    STORE_DATA(y, at, LOAD_DATA(x, at) / norm);
   }
 }
 
 // One work-item per element: x / (bias + scale * sum of squares over the window)^beta, the
 // window spanning [i - before, i + after] (clipped) on every axis with window[k] set.
-__kernel void lrn(__global const float* x, __global float* y, int rank, int8 shape, int8 strides, int8 window,
+__kernel void lrn(__global const DATA_T* x, __global DATA_T* y, int rank, int8 shape, int8 strides, int8 window,
                   int before, int after, float scale, float bias, float beta) {
   UNPACK8(shape, d);
   UNPACK8(strides, s);
@@ -92,7 +95,7 @@ __kernel void lrn(__global const float* x, __global float* y, int rank, int8 sha
   float sum = 0.0f;
   size_t offset = first;
   while (true) {
-    const float v = x[offset];
+    const float v = LOAD_DATA(x, offset);
     sum += v * v;
     int k = rank - 1;
     for (; k >= 0; --k) {  // odometer over the window
@@ -106,18 +109,21 @@ __kernel void lrn(__global const float* x, __global float* y, int rank, int8 sha
     }
     if (k < 0) break;
   }
-  y[id] = x[id] / pow(bias + scale * sum, beta);
+  STORE_DATA(y, id, LOAD_DATA(x, id) / pow(bias + scale * sum, beta));
 }
 
 // log(softmax) along one axis of a tensor viewed as [outer, axis, inner]; one work-item per
 // (outer, inner) pair.
-__kernel void log_softmax(__global const float* x, __global float* y, int axis_size, int inner) {
+__kernel void log_softmax(__global const DATA_T* x, __global DATA_T* y, int axis_size, int inner) {
   const size_t id = get_global_id(0);
   const size_t base = (id / inner) * (size_t)axis_size * inner + id % inner;
   float maximum = -INFINITY;
-  for (int i = 0; i < axis_size; ++i) maximum = fmax(maximum, x[base + (size_t)i * inner]);
+  for (int i = 0; i < axis_size; ++i) maximum = fmax(maximum, LOAD_DATA(x, base + (size_t)i * inner));
   float sum = 0.0f;
-  for (int i = 0; i < axis_size; ++i) sum += exp(x[base + (size_t)i * inner] - maximum);
+  for (int i = 0; i < axis_size; ++i) sum += exp(LOAD_DATA(x, base + (size_t)i * inner) - maximum);
   const float shift = maximum + log(sum);
-  for (int i = 0; i < axis_size; ++i) y[base + (size_t)i * inner] = x[base + (size_t)i * inner] - shift;
+  for (int i = 0; i < axis_size; ++i) {
+    const size_t at = base + (size_t)i * inner;
+    STORE_DATA(y, at, LOAD_DATA(x, at) - shift);
+  }
 }

@@ -1,15 +1,16 @@
 // The recurrent sequences RNN, GRU and LSTM, one launch per time step (plus GRU's reset launch
-// and a final one). NDRange (hidden, batch, directions): a work-item owns one hidden unit of one
+// and a final one), after one matrix product (gemm.cl) that wrote the input projection of every
+// step into XW. NDRange (hidden, batch, directions): a work-item owns one hidden unit of one
 // batch row of one direction. Layouts as the core op: X [B, S, I], H0/C0/Ho/Co [B, D, H],
 // W [D, GATES*H, I], R [D, GATES*H, H], bias [D, BIAS_GATES*H], P [D, 3*H] (i, o, f),
-// Y [B, D, S, H].
+// Y [B, D, S, H]; XW [D, B*S, GATES*H] = X W^T per direction (the primitive's scratch buffer).
 //
-// The state lives in the outputs, so no scratch memory is needed: the hidden state of the
-// previous step is the Y row written by the previous launch (H0 at step 0), the LSTM cell state
-// is updated in place in Co (a unit reads and writes only its own cell), and GRU without
-// linear_before_reset keeps r * H of the current step in Ho (written by gru_reset_state, read by
-// recurrent_step); recurrent_final then writes Ho from Y. Steps at or past a row's length write
-// zeros into Y[step] and keep the state, as the reference does.
+// The state lives in the outputs: the hidden state of the previous step is the Y row written by
+// the previous launch (H0 at step 0), the LSTM cell state is updated in place in Co (a unit reads
+// and writes only its own cell), and GRU without linear_before_reset keeps r * H of the current
+// step in Ho (written by gru_reset_state, read by recurrent_step); recurrent_final then writes Ho
+// from Y. Steps at or past a row's length write zeros into Y[step] and keep the state, as the
+// reference does.
 //
 // Options: -D GATES (1, 3, 4), -D BIAS_GATES, -D KIND_RNN|KIND_GRU|KIND_LSTM, -D LBR (GRU
 // linear_before_reset), -D PEEP (LSTM peepholes), -D BLK_F/BLK_I/BLK_C/BLK_O (LSTM gate
@@ -68,8 +69,8 @@ float dot_rows(__global const T* a, size_t a_at, __global const T* b, size_t b_a
 #define RECURRENT_ARGS                                                                                         \
   __global const T *x, __global const T *h0, __global const T *c0, __global const LEN_T *lengths,           \
       __global const T *w, __global const T *r, __global const T *bias, __global const T *peep, __global T *y, \
-      __global T *ho, __global T *co, int S, int I, int H, int step, int reverse, float clip, float alpha_f,  \
-      float beta_f, float alpha_g, float beta_g, float alpha_h, float beta_h
+      __global T *ho, __global T *co, __global const T *xw, int S, int I, int H, int step, int reverse,       \
+      float clip, float alpha_f, float beta_f, float alpha_g, float beta_g, float alpha_h, float beta_h
 
 #define RECURRENT_PRELUDE                                                                  \
   const int j = get_global_id(0), b = get_global_id(1), dir = get_global_id(2);            \
@@ -81,10 +82,10 @@ float dot_rows(__global const T* a, size_t a_at, __global const T* b, size_t b_a
   /* the previous hidden state: H0 at step 0, else the Y row of the previous step */       \
   __global const T* hp = step == 0 ? h0 : (__global const T*)y;                            \
   const size_t prev = step == 0 ? row * H : (row * S + (rev ? t + 1 : t - 1)) * H;         \
-  const size_t x_at = ((size_t)b * S + t) * I;
+  const size_t xw_at = (((size_t)dir * get_global_size(1) + b) * S + t) * GATES * H + j;
 
-// X W^T and H R^T of unit j in gate block g.
-#define X_DOT(g) dot_rows(x, x_at, w, (((size_t)dir * GATES + (g)) * H + j) * I, I)
+// X W^T (precomputed) and H R^T of unit j in gate block g.
+#define X_DOT(g) LOAD(xw, xw_at + (size_t)(g) * H)
 #define H_DOT(g) dot_rows(hp, prev, r, (((size_t)dir * GATES + (g)) * H + j) * H, H)
 #define BIAS(g) LOAD(bias, ((size_t)dir * BIAS_GATES + (g)) * H + j)
 #define PRE(g) (X_DOT(g) + H_DOT(g) + BIAS(g))

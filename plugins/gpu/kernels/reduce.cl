@@ -2,6 +2,9 @@
 // Each work-item makes one output element: the output is walked over `dims` (the input shape
 // with reduced axes set to 1) with the input's strides `in_strides`, then the reduced block over
 // `red_dims` with strides `red_strides` (count elements in all).
+// -D HALF_STORAGE: f16 tensors, still accumulated in float (storage.cl).
+
+#include "storage.cl"
 
 #define UNPACK8(v, a) const int a[8] = {v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7}
 
@@ -33,7 +36,7 @@
 #define FINAL(s, n) (s)
 #endif
 
-__kernel void reduce(__global const float* x, __global float* y, int rank, int8 dims, int8 in_strides, int red_rank,
+__kernel void reduce(__global const DATA_T* x, __global DATA_T* y, int rank, int8 dims, int8 in_strides, int red_rank,
                      int8 red_dims, int8 red_strides, int count) {
   UNPACK8(dims, d);
   UNPACK8(in_strides, s);
@@ -54,7 +57,7 @@ __kernel void reduce(__global const float* x, __global float* y, int rank, int8 
       offset += (size_t)(rest % rd[k]) * (size_t)rs[k];
       rest /= rd[k];
     }
-    acc = ACC(acc, x[offset]);
+    acc = ACC(acc, LOAD_DATA(x, offset));
   }
-  y[out] = FINAL(acc, count);
+  STORE_DATA(y, out, FINAL(acc, count));
 }

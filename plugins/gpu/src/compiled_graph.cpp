@@ -90,6 +90,24 @@ void CompiledGraph::build(const Model& model) {
   m_parameter_values.resize(model.get_parameters().size());
   const EpilogueFusions fusions(model);
   std::map<const Node*, std::vector<size_t>> anchor_inputs;  // of the chains not yet ended
+  // The ids make/make_fused take as outputs: `outputs`, then one SCRATCH value per buffer that
+  // `primitive` asks for `node`, added to `step`.
+  const auto with_scratch = [&](const Primitive& primitive, const Node& node, GraphStep& step,
+                                std::vector<size_t> ids) {
+    if (!primitive.scratch_bytes) return ids;
+    for (size_t bytes : primitive.scratch_bytes(node)) {
+      GraphValue value;
+      value.kind = GraphValue::Kind::SCRATCH;
+      value.type = element::u8;
+      value.shape = Shape{bytes};
+      value.bytes = bytes;
+      value.root = m_values.size();
+      step.scratch.push_back(value.root);
+      ids.push_back(value.root);
+      m_values.push_back(value);
+    }
+    return ids;
+  };
 
   for (const auto& node : model.get_ordered_ops()) {
     const std::string reason = unsupported_reason(*node);
@@ -155,7 +173,8 @@ void CompiledGraph::build(const Model& model) {
       }
       const Primitive* primitive = find_primitive(*chain->anchor);
       step.exec_type = primitive->family;
-      for (KernelStep& kernel : primitive->make_fused(*chain->anchor, anchor_inputs.at(chain->anchor.get()), outputs,
+      const std::vector<size_t> ids = with_scratch(*primitive, *chain->anchor, step, outputs);
+      for (KernelStep& kernel : primitive->make_fused(*chain->anchor, anchor_inputs.at(chain->anchor.get()), ids,
                                                       epilogue)) {
         if (kernel.empty_range()) continue;
         step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
@@ -163,7 +182,8 @@ void CompiledGraph::build(const Model& model) {
       }
     } else if (const Primitive* primitive = find_primitive(*node)) {
       step.exec_type = primitive->family;
-      for (KernelStep& kernel : primitive->make(*node, inputs, outputs)) {
+      const std::vector<size_t> ids = with_scratch(*primitive, *node, step, outputs);
+      for (KernelStep& kernel : primitive->make(*node, inputs, ids)) {
         if (kernel.empty_range()) continue;  // a zero-sized tensor: nothing to compute
         step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
         step.kernels.push_back(std::move(kernel));
@@ -183,6 +203,13 @@ void CompiledGraph::plan_memory() {
   std::vector<Lifetime> lifetimes;
   std::vector<size_t> computed;
   for (size_t s = 0; s < m_steps.size(); ++s) {
+    // Scratch is written and read by this step's kernels only. Planned before the step's outputs,
+    // so it picks first among the free buffers: usually the previous scratch of its size.
+    for (size_t v : m_steps[s].scratch) {
+      m_values[v].plan_value = static_cast<int64_t>(lifetimes.size());
+      lifetimes.push_back({m_values[v].bytes, s, s});
+      computed.push_back(v);
+    }
     for (size_t v : m_steps[s].outputs) {
       GraphValue& value = m_values[v];
       if (value.kind != GraphValue::Kind::COMPUTED || value.plan_value >= 0) continue;
@@ -227,10 +254,12 @@ void CompiledGraph::upload_weights() {
     for (size_t v : step.inputs) needed[v] = true;
   for (size_t v : m_output_values) needed[v] = true;
 
-  // Values are numbered in model order as build() made them; each Constant is evaluated once.
+  // Values are numbered in model order as build() made them (a step's scratch values after its
+  // node's outputs); each Constant is evaluated once.
   size_t v = 0;
   for (const auto& node : m_model->get_ordered_ops()) {
     if (is_type<op::v0::Result>(node)) continue;
+    while (v < m_values.size() && m_values[v].kind == GraphValue::Kind::SCRATCH) ++v;
     const size_t first = v;
     v += node->get_output_size();
     if (!is_type<op::v0::Constant>(node) || !needed[first]) continue;

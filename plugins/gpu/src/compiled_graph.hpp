@@ -5,6 +5,8 @@
 // - values: every node output, static shape; Reshape-like nodes alias their input (no kernel);
 // - steps: per node, the kernel launches of its primitive (programs built here, through the
 //   context's ProgramCache), or a host step for the ops of host_rule.hpp;
+// - scratch values: memory a primitive's launches need besides the node's outputs
+//   (Primitive::scratch_bytes), planned like intermediates but alive during their step only;
 // - weights: Constants read by a step, uploaded once (used in place on unified memory);
 // - the memory plan of the intermediate values;
 // - per model output, the value it reads, and whether the last kernel writes it straight into
@@ -26,7 +28,9 @@
 namespace ferry::gpu {
 
 struct GraphValue {
-  enum class Kind { PARAMETER, CONSTANT, COMPUTED };
+  // SCRATCH: a step's working memory (GraphStep::scratch), u8 of shape {bytes}; never a node's
+  // output nor a model output.
+  enum class Kind { PARAMETER, CONSTANT, COMPUTED, SCRATCH };
   Kind kind = Kind::COMPUTED;
   element::Type type;
   Shape shape;
@@ -34,7 +38,7 @@ struct GraphValue {
   size_t root = 0;             // the value whose memory this one is (itself unless an alias)
   size_t parameter = 0;        // PARAMETER: the model parameter's index
   int64_t bound_output = -1;   // COMPUTED root written in place into this model output, or -1
-  int64_t plan_value = -1;     // COMPUTED root in the memory plan (index of its Lifetime), or -1
+  int64_t plan_value = -1;     // COMPUTED root or SCRATCH in the memory plan (index of its Lifetime), or -1
 };
 
 struct GraphStep {
@@ -42,6 +46,7 @@ struct GraphStep {
   std::string exec_type;             // the primitive family, or "host"
   bool on_host = false;
   std::vector<size_t> inputs, outputs;  // root value ids (host steps)
+  std::vector<size_t> scratch;          // SCRATCH value ids the kernels use, alive in this step only
   std::vector<KernelStep> kernels;
   std::vector<ClProgram> programs;   // one per kernel
 };

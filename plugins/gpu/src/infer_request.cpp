@@ -105,7 +105,8 @@ void InferRequest::map_values(const CompiledGraph& graph) {
     const GraphValue& value = values[v];
     if (value.kind == GraphValue::Kind::CONSTANT) {
       m_value_memory[v] = graph.constant_buffer(v);
-    } else if (value.kind == GraphValue::Kind::COMPUTED && value.plan_value >= 0) {
+    } else if ((value.kind == GraphValue::Kind::COMPUTED || value.kind == GraphValue::Kind::SCRATCH) &&
+               value.plan_value >= 0) {
       m_value_memory[v] = m_plan_buffers.get(graph.memory_plan().buffer_of(value.plan_value));
     } else if (value.kind == GraphValue::Kind::PARAMETER && !graph.zero_copy()) {
       m_value_memory[v] = m_io_buffers.get(value.parameter);

@@ -2,7 +2,8 @@
 
 // Assigns the intermediate values of a compiled model to buffers, reusing a buffer once every
 // reader of its previous value has run. Each infer request allocates the plan's buffers once, at
-// creation; inferences then allocate nothing.
+// creation; inferences then allocate nothing. A step's scratch memory (Primitive::scratch_bytes)
+// is a value whose first and last step are that step, so consecutive steps' scratch share a buffer.
 
 #include <cstddef>
 #include <vector>

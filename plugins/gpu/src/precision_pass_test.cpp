@@ -175,6 +175,90 @@ TEST(PrecisionPass, IntegerAndF16ValuesAreUntouched) {
   EXPECT_EQ(lowered->output(1).get_element_type(), element::i32);
 }
 
+// x[2,6,4] -> MatMul 4x8 -> MVN (last axis) -> NormalizeL2 -> ReduceMean(axis 1, keep)
+// -> Interpolate (sizes) -> MatMul 8x3; and the same Interpolate by scales.
+TEST(PrecisionPass, NormalizationReduceAndInterpolateStayF16) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 6, 4});
+  const auto axes = [](std::vector<int64_t> values) {
+    return op::v0::Constant::create(element::i64, Shape{values.size()}, values);
+  };
+  auto first = std::make_shared<op::v0::MatMul>(x, floats({4, 8}, 0.1f));
+  first->set_friendly_name("first");
+  auto mvn = std::make_shared<op::v6::MVN>(first, axes({-1}), true, 1e-5f, op::MVNEpsMode::INSIDE_SQRT);
+  mvn->set_friendly_name("mvn");
+  auto l2 = std::make_shared<op::v0::NormalizeL2>(mvn, axes({2}), 1e-6f, op::EpsMode::ADD);
+  l2->set_friendly_name("l2");
+  auto mean = std::make_shared<op::v1::ReduceMean>(l2, axes({1}), true);
+  mean->set_friendly_name("mean");
+  op::v11::Interpolate::InterpolateAttrs attrs;
+  attrs.mode = op::v11::Interpolate::InterpolateMode::LINEAR_ONNX;
+  auto resize = std::make_shared<op::v11::Interpolate>(mean, axes({3, 8}), axes({1, 2}), attrs);
+  resize->set_friendly_name("resize");
+  auto last = std::make_shared<op::v0::MatMul>(resize, floats({8, 3}, 0.2f));
+  last->set_friendly_name("last");
+  attrs.shape_calculation_mode = op::v11::Interpolate::ShapeCalcMode::SCALES;
+  auto scaled = std::make_shared<op::v11::Interpolate>(
+      mean, op::v0::Constant::create(element::f32, Shape{1}, std::vector<float>{2.0f}), axes({1}), attrs);
+  scaled->set_friendly_name("scaled");
+  const auto lowered = lower_to_f16(Model(OutputVector{last, scaled}, ParameterVector{x}));
+
+  for (const char* name : {"first", "mvn", "l2", "mean", "resize", "last"}) {
+    const auto node = find(*lowered, name);
+    ASSERT_TRUE(node) << name;
+    EXPECT_EQ(node->get_output_element_type(0), element::f16) << name;
+    EXPECT_EQ(node->get_input_element_type(0), element::f16) << name;
+  }
+  // No Convert between the f16 nodes: each reads the previous one directly.
+  EXPECT_EQ(find(*lowered, "mvn")->get_input_node_ptr(0)->get_friendly_name(), "first");
+  EXPECT_EQ(find(*lowered, "l2")->get_input_node_ptr(0)->get_friendly_name(), "mvn");
+  EXPECT_EQ(find(*lowered, "mean")->get_input_node_ptr(0)->get_friendly_name(), "l2");
+  EXPECT_EQ(find(*lowered, "resize")->get_input_node_ptr(0)->get_friendly_name(), "mean");
+  EXPECT_EQ(find(*lowered, "last")->get_input_node_ptr(0)->get_friendly_name(), "resize");
+  // The axes stay i64 Constants.
+  EXPECT_EQ(find(*lowered, "mvn")->get_input_element_type(1), element::i64);
+  // By scales, Interpolate stays f32: the pass would hand it f16 scales, which the kernel does
+  // not take (they could change the output lengths), so it reads the mean through a Convert.
+  const auto by_scales = find(*lowered, "scaled");
+  EXPECT_EQ(by_scales->get_output_element_type(0), element::f32);
+  EXPECT_TRUE(is_type<op::v0::Convert>(by_scales->get_input_node_shared_ptr(0)));
+}
+
+// x[1,3,4,6] -> BatchNormInference -> CumSum -> FakeQuantize -> AdaptiveMaxPool (i32 indices)
+// -> ScaledDotProductAttention (q = k = v, additive mask Constant): all f16, indices i32.
+TEST(PrecisionPass, BatchNormCumSumFakeQuantizeAdaptivePoolAndAttentionStayF16) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, 3, 4, 6});
+  auto bn = std::make_shared<op::v5::BatchNormInference>(x, floats({3}, 1.5f), floats({3}, 0.1f), floats({3}, 0.2f),
+                                                         floats({3}, 2.0f), 1e-5);
+  bn->set_friendly_name("bn");
+  auto sum = std::make_shared<op::v0::CumSum>(
+      bn, op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{3}), false, false);
+  sum->set_friendly_name("cum_sum");
+  auto fq = std::make_shared<op::v0::FakeQuantize>(sum, floats({}, -4.0f), floats({}, 4.0f), floats({}, -1.0f),
+                                                   floats({}, 1.0f), 16);
+  fq->set_friendly_name("fq");
+  auto pool = std::make_shared<op::v8::AdaptiveMaxPool>(
+      fq, op::v0::Constant::create(element::i64, Shape{2}, std::vector<int64_t>{2, 4}), element::i32);
+  pool->set_friendly_name("pool");
+  auto attention = std::make_shared<op::v13::ScaledDotProductAttention>(
+      OutputVector{pool->output(0), pool->output(0), pool->output(0), floats({2, 2}, -1.0f)}, false);
+  attention->set_friendly_name("attention");
+  const auto lowered =
+      lower_to_f16(Model(OutputVector{attention->output(0), pool->output(1)}, ParameterVector{x}));
+
+  for (const char* name : {"bn", "cum_sum", "fq", "pool", "attention"}) {
+    const auto node = find(*lowered, name);
+    ASSERT_TRUE(node) << name;
+    EXPECT_EQ(node->get_output_element_type(0), element::f16) << name;
+    EXPECT_EQ(node->get_input_element_type(0), element::f16) << name;
+  }
+  EXPECT_EQ(find(*lowered, "pool")->get_output_element_type(1), element::i32);
+  EXPECT_EQ(find(*lowered, "attention")->get_input_element_type(3), element::f16);  // the mask's f16 copy
+  // Converts only after the Parameter and before the attention's Result.
+  size_t converts = 0;
+  for (const auto& node : lowered->get_ordered_ops()) converts += is_type<op::v0::Convert>(node) ? 1 : 0;
+  EXPECT_EQ(converts, 2u);
+}
+
 TEST(PrecisionPass, DynamicModelsAreRefused) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), 4});
   const Model model(OutputVector{std::make_shared<op::v0::Relu>(x)}, ParameterVector{x});

@@ -37,6 +37,13 @@ struct Primitive {
   // others. `outputs` are then the last fused node's outputs.
   std::vector<KernelStep> (*make_fused)(const Node& node, const std::vector<size_t>& inputs,
                                         const std::vector<size_t>& outputs, const Epilogue& epilogue) = nullptr;
+  // Device memory the launches need besides the node's outputs (e.g. a precomputed product read
+  // by later launches of the same node): one size in bytes per scratch buffer; null: none.
+  // CompiledGraph gives each buffer a value id and passes the ids to make/make_fused after the
+  // outputs, in this order: outputs[n + i] is scratch buffer i, n the output count (of the last
+  // fused node for make_fused). A scratch buffer belongs to its step only: its contents are
+  // undefined when the step starts, and the memory plan reuses its memory for other steps' values.
+  std::vector<size_t> (*scratch_bytes)(const Node& node) = nullptr;
 };
 
 const Primitive& eltwise_primitive();

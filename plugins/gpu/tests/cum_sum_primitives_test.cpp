@@ -1,11 +1,13 @@
 // The cum_sum primitive (CumSum-3) against the core's reference evaluate: every axis, exclusive
-// and reverse, i32 and i64 axis constants, the default axis.
+// and reverse, i32 and i64 axis constants, the default axis; the f16 storage form against the f32
+// reference on the same (f16-rounded) inputs.
 
 #include <gtest/gtest.h>
 
 #include "ferry/graph/ops.hpp"
 #include "ferry/graph/ops/cum_sum.hpp"
 #include "support/gpu_test_utils.hpp"
+#include "support/half_storage_check.hpp"
 
 namespace ferry::gpu::test {
 namespace {
@@ -33,6 +35,21 @@ TEST(GpuCumSumPrimitives, I32AxisAndDefaultAxis) {
   check(model_of(std::make_shared<op::v0::CumSum>(x, false, true), {x}));
   auto line = param({33});
   check(model_of(std::make_shared<op::v0::CumSum>(line), {line}));
+}
+
+// f16 storage: the running sum is float, each output rounded once to f16 (<= 2^-11 ~ 4.9e-4
+// relative): 2e-3 relative (about four f16 ulps) + 1e-3 absolute.
+TEST(GpuCumSumPrimitives, HalfStorageSumsInFloat) {
+  for (int64_t axis : {0, 2})
+    for (bool exclusive : {false, true})
+      for (bool reverse : {false, true})
+        expect_half_matches_f32_reference(
+            [&](const element::Type& type) {
+              auto x = param({3, 4, 40}, type);
+              auto axis_constant = op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{axis});
+              return model_of(std::make_shared<op::v0::CumSum>(x, axis_constant, exclusive, reverse), {x});
+            },
+            37, 1e-3, 2e-3);
 }
 
 TEST(GpuCumSumPrimitives, RuntimeAxisAndIntegersAreNotClaimed) {

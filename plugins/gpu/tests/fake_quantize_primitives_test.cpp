@@ -1,11 +1,13 @@
 // The fake_quantize primitive (FakeQuantize-1) against the core's reference evaluate: per-tensor
-// and per-channel ranges, inverted output range, swapped input range, levels 2 to 256.
+// and per-channel ranges, inverted output range, swapped input range, levels 2 to 256; the f16
+// storage form against the f32 reference on the same (f16-exact) data and ranges.
 
 #include <gtest/gtest.h>
 
 #include "ferry/graph/ops.hpp"
 #include "ferry/graph/ops/fake_quantize.hpp"
 #include "support/gpu_test_utils.hpp"
+#include "support/half_storage_check.hpp"
 
 namespace ferry::gpu::test {
 namespace {
@@ -40,6 +42,25 @@ TEST(GpuFakeQuantizePrimitives, PerChannelAndInvertedRanges) {
   const std::shared_ptr<op::v0::Constant> swapped[4] = {reals({}, {1.0f}), reals({}, {-1.0f}), reals({}, {0.0f}),
                                                         reals({}, {1.0f})};
   check({4, 6}, swapped, 9);
+}
+
+// f16 storage: data and ranges are the same numbers in both models and the level is chosen by the
+// same float operations, so only the output's rounding to f16 differs (<= 2^-11 ~ 4.9e-4
+// relative): 2e-3 relative + 1e-3 absolute.
+TEST(GpuFakeQuantizePrimitives, HalfStorage) {
+  for (int64_t levels : {2, 16, 256})
+    expect_half_matches_f32_reference(
+        [&](const element::Type& type) {
+          auto x = std::make_shared<op::v0::Parameter>(type, PartialShape{2, 3, 4, 5});
+          const auto range = [&](const Shape& shape, const std::vector<float>& values) {
+            return op::v0::Constant::create(type, shape, values);  // all f16-exact
+          };
+          auto fq = std::make_shared<op::v0::FakeQuantize>(x, range({1, 3, 1, 1}, {-1.0f, -2.0f, -0.5f}),
+                                                           range({1, 3, 1, 1}, {1.0f, 2.0f, 2.5f}), range({}, {-1.0f}),
+                                                           range({}, {255.0f}), levels);
+          return std::make_shared<Model>(OutputVector{fq}, ParameterVector{x}, "fake_quantize");
+        },
+        47, 1e-3, 2e-3);
 }
 
 }  // namespace

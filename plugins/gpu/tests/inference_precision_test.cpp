@@ -172,6 +172,47 @@ TEST(GpuInferencePrecision, DepthwiseConvolutionAndAvgPoolInF16) {
   }
 }
 
+// A transformer-like block: MatMul -> MVN -> MatMul -> ReduceMean. Every node has an f16 form,
+// so the runtime model has Converts only at the Parameter and the Result.
+TEST(GpuInferencePrecision, NormalizationAndReduceBetweenMatMulsStayF16) {
+  Core core = make_core();
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 5, 16});
+  auto up = std::make_shared<op::v0::MatMul>(x, weights({16, 24}, 12));
+  up->set_friendly_name("up");
+  auto mvn = std::make_shared<op::v6::MVN>(up, ints({-1}), true, 1e-5f, op::MVNEpsMode::INSIDE_SQRT);
+  mvn->set_friendly_name("mvn");
+  auto down = std::make_shared<op::v0::MatMul>(mvn, weights({24, 8}, 13));
+  down->set_friendly_name("down");
+  auto mean = std::make_shared<op::v1::ReduceMean>(down, ints({1}), false);
+  mean->set_friendly_name("mean");
+  auto model = std::make_shared<Model>(OutputVector{mean}, ParameterVector{x}, "block");
+  const Tensor input = random_tensor(element::f32, Shape{2, 5, 16}, 14, -1.0, 1.0);
+  TensorVector expected;
+  ReferenceExecutor(model).run({input}, expected);
+
+  AnyMap f16;
+  f16[ferry::hint::inference_precision.name()] = element::f16;
+  CompiledModel compiled = core.compile_model(model, "GPU", f16);
+  InferRequest request = compiled.create_infer_request();
+  request.set_input_tensor(input);
+  request.infer();
+  expect_within_f16_tolerance(request.get_output_tensor(0), expected[0], "block");
+
+  size_t converts = 0, f16_nodes = 0;
+  for (const auto& node : compiled.get_runtime_model()->get_ordered_ops()) {
+    const std::string name = node->get_friendly_name();
+    if (is_type<op::v0::Convert>(node)) ++converts;
+    if (name == "up" || name == "mvn" || name == "down" || name == "mean") {
+      EXPECT_EQ(node->get_output_element_type(0), element::f16) << name;
+      if (name != "up")  // the first reads the Parameter's Convert to f16
+        EXPECT_FALSE(is_type<op::v0::Convert>(node->get_input_node_shared_ptr(0))) << name << " reads a Convert";
+      ++f16_nodes;
+    }
+  }
+  EXPECT_EQ(f16_nodes, 4u);
+  EXPECT_EQ(converts, 2u);  // x to f16 and the mean back to f32, nothing around the MVN
+}
+
 TEST(GpuInferencePrecision, DynamicShapesShareTheF16WeightsAcrossInstances) {
   Core core = make_core();
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension(1, 8), 32});

@@ -1,12 +1,14 @@
 // The interpolate primitive (Interpolate-11: nearest, linear_onnx, cubic) against the core's
 // reference evaluate on random data: every nearest_mode and coordinate transformation, sizes and
-// scales, axes subsets, pads, up- and downsampling to odd lengths.
+// scales, axes subsets, pads, up- and downsampling to odd lengths; the f16 storage form against
+// the f32 reference on the same (f16-rounded) inputs.
 
 #include <gtest/gtest.h>
 
 #include "ferry/graph/ops.hpp"
 #include "ferry/graph/ops/interpolate.hpp"
 #include "support/gpu_test_utils.hpp"
+#include "support/half_storage_check.hpp"
 
 namespace ferry::gpu::test {
 namespace {
@@ -97,6 +99,29 @@ TEST(GpuInterpolatePrimitives, AnAxisKeepingItsLengthIsCopied) {
     check(model_of(std::make_shared<Interpolate>(x, reals({1.05f, 2.0f}), ints({2, 3}),
                                                  attrs_of(mode, Transform::ALIGN_CORNERS, {}, true)),
                    {x}));
+}
+
+// f16 storage: taps read as f16 and summed in float, one f16 rounding of the output (<= 2^-11
+// ~ 4.9e-4 relative): 2e-3 relative (about four f16 ulps) + 1e-3 absolute.
+TEST(GpuInterpolatePrimitives, HalfStorageEveryMode) {
+  for (Mode mode : {Mode::NEAREST, Mode::LINEAR_ONNX, Mode::CUBIC})
+    for (Transform transform : {Transform::HALF_PIXEL, Transform::ALIGN_CORNERS})
+      expect_half_matches_f32_reference(
+          [&](const element::Type& type) {
+            auto x = test::param({2, 3, 4, 5}, type);
+            return model_of(std::make_shared<Interpolate>(x, ints({7, 3}), ints({2, 3}), attrs_of(mode, transform)),
+                            {x});
+          },
+          29, 1e-3, 2e-3);
+  // Scales stay f32 (f16 scales would change the output lengths: 0.8 is 0.7998 in f16).
+  expect_half_matches_f32_reference(
+      [](const element::Type& type) {
+        auto x = test::param({1, 2, 4, 5}, type);
+        return model_of(std::make_shared<Interpolate>(x, reals({1.5f, 0.8f}), ints({2, 3}),
+                                                      attrs_of(Mode::LINEAR_ONNX, Transform::HALF_PIXEL, {}, true)),
+                        {x});
+      },
+      31, 1e-3, 2e-3);
 }
 
 TEST(GpuInterpolatePrimitives, UnsupportedModesAreNotClaimed) {

@@ -1,8 +1,9 @@
-// AdaptiveAvgPool-8 and AdaptiveMaxPool-8 on kernels/adaptive_pool.cl: f32 data [N, C, S...] with
-// 1 to 3 spatial axes (static shapes, so the output lengths are known); the max pool's indices
-// are i32 or i64.
+// AdaptiveAvgPool-8 and AdaptiveMaxPool-8 on kernels/adaptive_pool.cl: f32 or f16 data (f16
+// stored, float arithmetic) [N, C, S...] with 1 to 3 spatial axes (static shapes, so the output
+// lengths are known); the max pool's indices are i32 or i64.
 
 #include "ferry/graph/ops/adaptive_pool.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -11,8 +12,8 @@ namespace {
 bool supports(const Node& node) {
   const bool avg = is_type<op::v8::AdaptiveAvgPool>(&node);
   const bool max = is_type<op::v8::AdaptiveMaxPool>(&node);
-  if (!(avg || max) || node.get_input_element_type(0) != element::f32 ||
-      node.get_output_element_type(0) != element::f32)
+  if (!(avg || max) || !is_float_storage(node.get_input_element_type(0)) ||
+      node.get_output_element_type(0) != node.get_input_element_type(0))
     return false;
   const size_t rank = node.get_input_shape(0).size();
   if (rank < 3 || rank > 5) return false;
@@ -32,14 +33,16 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
     in_shape.s[a] = static_cast<cl_int>(in_spatial[a]);
     out_shape.s[a] = static_cast<cl_int>(out_spatial[a]);
   }
+  const std::string storage = storage_option(node.get_input_element_type(0));
   if (is_type<op::v8::AdaptiveAvgPool>(&node)) {
-    KernelStep step("adaptive_pool.cl", "", "adaptive_avg_pool");
+    KernelStep step("adaptive_pool.cl", storage, "adaptive_avg_pool");
     step.value(inputs[0]).value(outputs[0]).i32(in_spatial.size()).scalar(in_shape).scalar(out_shape);
     step.range1(element_count(y));
     return {step};
   }
   const bool wide = node.get_output_element_type(1) == element::i64;
-  KernelStep step("adaptive_pool.cl", wide ? "-DINDEX_T=long" : "-DINDEX_T=int", "adaptive_max_pool");
+  const std::string index = wide ? "-DINDEX_T=long" : "-DINDEX_T=int";
+  KernelStep step("adaptive_pool.cl", with_storage(index, node.get_input_element_type(0)), "adaptive_max_pool");
   step.value(inputs[0]).value(outputs[0]).value(outputs[1]).i32(in_spatial.size()).scalar(in_shape).scalar(out_shape);
   step.range1(element_count(y));
   return {step};

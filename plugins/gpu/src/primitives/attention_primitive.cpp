@@ -1,11 +1,13 @@
-// ScaledDotProductAttention-13 on kernels/attention.cl: f32 query/key/value, boolean or f32
-// attention mask (numpy-broadcast to [..., L, S]), causal, scale input (any f32 scalar value, read
-// on the device) or the default 1/sqrt(E). One work-item per query row with an online softmax, so
-// no scores buffer is needed.
+// ScaledDotProductAttention-13 on kernels/attention.cl: f32 query/key/value, or f16 storage of them
+// (float arithmetic); boolean or additive attention mask of the data's type (numpy-broadcast to
+// [..., L, S]), causal, scale input (any scalar of the data's type, read on the device) or the
+// default 1/sqrt(E). One work-item per query row with an online softmax, so no scores buffer is
+// needed.
 
 #include <cmath>
 
 #include "ferry/graph/ops/scaled_dot_product_attention.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -18,15 +20,17 @@ using Attention = op::v13::ScaledDotProductAttention;
 bool supports(const Node& node) {
   const auto* op = dynamic_cast<const Attention*>(&node);
   if (!op) return false;
-  for (size_t i = 0; i < 3; ++i)
-    if (node.get_input_element_type(i) != element::f32) return false;
-  if (node.get_output_element_type(0) != element::f32 || node.get_output_shape(0).size() > kMaxKernelRank) return false;
+  const element::Type type = node.get_input_element_type(0);
+  if (!is_float_storage(type)) return false;
+  for (size_t i = 1; i < 3; ++i)
+    if (node.get_input_element_type(i) != type) return false;
+  if (node.get_output_element_type(0) != type || node.get_output_shape(0).size() > kMaxKernelRank) return false;
   if (node.get_input_size() > kMask && !op->get_causal()) {
     const element::Type& mask = node.get_input_element_type(kMask);
-    if (mask != element::f32 && mask != element::boolean) return false;
+    if (mask != type && mask != element::boolean) return false;
     if (node.get_input_shape(kMask).size() > node.get_output_shape(0).size()) return false;
   }
-  return node.get_input_size() <= kScale || node.get_input_element_type(kScale) == element::f32;
+  return node.get_input_size() <= kScale || node.get_input_element_type(kScale) == type;
 }
 
 // Strides in matrices of the leading axes of `shape` broadcast to `batch`: 0 on broadcast axes.
@@ -58,7 +62,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
     mask_matrix = static_cast<int64_t>(rows * columns);
     mask_strides = matrix_strides(mask, batch);
   }
-  KernelStep step("attention.cl", "", "attention");
+  KernelStep step("attention.cl", storage_option(node.get_input_element_type(0)), "attention");
   step.value(inputs[0]).value(inputs[1]).value(inputs[2]);
   step.value(use_mask ? inputs[kMask] : inputs[0]).value(has_scale ? inputs[kScale] : inputs[0]).value(outputs[0]);
   step.i32(batch.size()).int8(dims_of(batch)).int8(matrix_strides(qs, batch), 0).int8(matrix_strides(ks, batch), 0);

@@ -1,8 +1,9 @@
-// CumSum-3 on kernels/cum_sum.cl: f32, the axis from a Constant (or 0 without one), exclusive and
-// reverse; one work-item per line along the axis.
+// CumSum-3 on kernels/cum_sum.cl: f32 or f16 storage (summed in float), the axis from a Constant
+// (or 0 without one), exclusive and reverse; one work-item per line along the axis.
 
 #include "ferry/graph/ops/cum_sum.hpp"
 #include "../node_attributes.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -22,8 +23,8 @@ bool axis_of(const Node& node, int64_t& axis) {
 
 bool supports(const Node& node) {
   int64_t axis = 0;
-  return is_type<op::v0::CumSum>(&node) && node.get_input_element_type(0) == element::f32 &&
-         node.get_output_element_type(0) == element::f32 && axis_of(node, axis);
+  return is_type<op::v0::CumSum>(&node) && is_float_storage(node.get_input_element_type(0)) &&
+         node.get_output_element_type(0) == node.get_input_element_type(0) && axis_of(node, axis);
 }
 
 std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
@@ -35,7 +36,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   size_t outer = 1, inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= shape[i];
   for (size_t i = axis + 1; i < shape.size(); ++i) inner *= shape[i];
-  KernelStep step("cum_sum.cl", "", "cum_sum");
+  KernelStep step("cum_sum.cl", storage_option(node.get_input_element_type(0)), "cum_sum");
   step.value(inputs[0]).value(outputs[0]).i32(shape[axis]).i32(inner);
   step.i32(flags.bools["exclusive"] ? 1 : 0).i32(flags.bools["reverse"] ? 1 : 0).range1(shape[axis] == 0 ? 0 : outer * inner);
   return {step};

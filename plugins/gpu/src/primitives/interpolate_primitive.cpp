@@ -1,12 +1,14 @@
-// Interpolate-11 on kernels/interpolate.cl: f32, up to 8 dimensions, scales or sizes and axes from
-// Constants; modes nearest (every nearest_mode), linear_onnx and cubic, with the coordinate
-// transformations half_pixel, pytorch_half_pixel, asymmetric, tf_half_pixel_for_nn and
-// align_corners, and zero pads (an axis keeping its length is copied, as in the core op). Other
-// modes, transformations, antialias and exclude_outside are not claimed.
+// Interpolate-11 on kernels/interpolate.cl: f32 or f16 storage (float arithmetic), up to 8
+// dimensions, scales or sizes and axes from Constants; modes nearest (every nearest_mode),
+// linear_onnx and cubic, with the coordinate transformations half_pixel, pytorch_half_pixel,
+// asymmetric, tf_half_pixel_for_nn and align_corners, and zero pads (an axis keeping its length
+// is copied, as in the core op). Other modes, transformations, antialias and exclude_outside are
+// not claimed.
 
 #include <cmath>
 
 #include "ferry/graph/ops/interpolate.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -70,7 +72,8 @@ bool resize_of(const Interpolate& op, Resize& out) {
 
 bool supports(const Node& node) {
   const auto* op = dynamic_cast<const Interpolate*>(&node);
-  if (!op || node.get_input_element_type(0) != element::f32 || node.get_output_element_type(0) != element::f32)
+  if (!op || !is_float_storage(node.get_input_element_type(0)) ||
+      node.get_output_element_type(0) != node.get_input_element_type(0))
     return false;
   const auto& attrs = op->get_attrs();
   if (attrs.antialias || attrs.exclude_outside || mode_code(attrs.mode) < 0 ||
@@ -109,7 +112,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
     scale_hi.s[axis] = static_cast<float>(resize.scales[i]);
     scale_lo.s[axis] = static_cast<float>(resize.scales[i] - static_cast<double>(scale_hi.s[axis]));
   }
-  KernelStep step("interpolate.cl", "", "interpolate");
+  KernelStep step("interpolate.cl", storage_option(node.get_input_element_type(0)), "interpolate");
   step.value(inputs[0]).value(outputs[0]).i32(rank).int8(dims_of(y)).int8(dims_of(x)).int8(dense_strides(x), 0);
   step.int8(pads, 0).int8(padded).int8(resized, 0).scalar(scale_hi).scalar(scale_lo);
   step.i32(resize.scales.empty() ? 1 : 0).i32(mode_code(attrs.mode));

@@ -1,6 +1,7 @@
-// MVN (v6), NormalizeL2 (v0), LRN (v0) and LogSoftmax (v5) on kernels/normalization.cl: f32, up
-// to 8 dimensions, the axes from a Constant. MVN and NormalizeL2 make one work-item per group
-// of elements sharing their statistics; LRN one per element; LogSoftmax one per row.
+// MVN (v6), NormalizeL2 (v0), LRN (v0) and LogSoftmax (v5) on kernels/normalization.cl: f32 or
+// f16 storage (float arithmetic, storage.cl), up to 8 dimensions, the axes from a Constant. MVN
+// and NormalizeL2 make one work-item per group of elements sharing their statistics; LRN one per
+// element; LogSoftmax one per row.
 
 #include <cmath>
 #include <set>
@@ -9,6 +10,7 @@
 #include "ferry/graph/ops/lrn.hpp"
 #include "ferry/graph/ops/mvn.hpp"
 #include "ferry/graph/ops/normalize_l2.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -33,8 +35,8 @@ bool axes_of(const Node& node, std::set<size_t>& axes) {
 
 bool supports(const Node& node) {
   const bool log_softmax = is_type<op::v5::LogSoftmax>(&node);
-  if (!(log_softmax || is_axes_op(node)) || node.get_input_element_type(0) != element::f32 ||
-      node.get_output_element_type(0) != element::f32)
+  const element::Type type = node.get_input_element_type(0);
+  if (!(log_softmax || is_axes_op(node)) || !is_float_storage(type) || node.get_output_element_type(0) != type)
     return false;
   std::set<size_t> axes;
   return log_softmax || (node.get_input_shape(0).size() <= kMaxKernelRank && axes_of(node, axes));
@@ -60,7 +62,7 @@ KernelStep grouped_step(const Node& node, const std::string& kernel, const std::
       groups *= shape[i];
     }
   }
-  KernelStep step("normalization.cl", "", kernel);
+  KernelStep step("normalization.cl", storage_option(node.get_input_element_type(0)), kernel);
   step.value(inputs[0]).value(outputs[0]).i32(shape.size()).int8(kept_dims).int8(strides, 0);
   step.i32(red_dims.size()).int8(red_dims).int8(red_strides, 0).i32(count);
   step.range1(count == 0 ? 0 : groups);
@@ -76,7 +78,7 @@ KernelStep lrn_step(const op::v0::LRN& lrn, const std::vector<size_t>& inputs, c
   const auto size = static_cast<int64_t>(lrn.get_nsize());
   const int64_t before = (size - 1) / 2, after = size - 1 - before;
   const double scale = lrn.get_alpha() / std::pow(static_cast<double>(size), static_cast<double>(axes.size()));
-  KernelStep step("normalization.cl", "", "lrn");
+  KernelStep step("normalization.cl", storage_option(lrn.get_input_element_type(0)), "lrn");
   step.value(inputs[0]).value(outputs[0]).i32(shape.size()).int8(dims_of(shape)).int8(dense_strides(shape), 0);
   step.int8(window, 0).i32(before).i32(after).f32(scale).f32(lrn.get_bias()).f32(lrn.get_beta());
   step.range1(element_count(shape));
@@ -95,7 +97,7 @@ KernelStep log_softmax_step(const op::v5::LogSoftmax& op, const std::vector<size
     for (int64_t i = axis + 1; i < rank; ++i) inner *= shape[i];
     length = shape[axis];
   }
-  KernelStep step("normalization.cl", "", "log_softmax");
+  KernelStep step("normalization.cl", storage_option(op.get_input_element_type(0)), "log_softmax");
   step.value(inputs[0]).value(outputs[0]).i32(length).i32(inner).range1(length == 0 ? 0 : outer * inner);
   return step;
 }

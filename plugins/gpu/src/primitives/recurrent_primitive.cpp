@@ -3,12 +3,16 @@
 // every direction, clip, every activation of the core op with its alpha/beta, GRU's
 // linear_before_reset, LSTM-1's peepholes and weights_format.
 //
-// The launches are fixed at compile time, so an inference synchronises nothing: per time step one
-// recurrent_step over (hidden, batch, directions) -- preceded for GRU without linear_before_reset
-// by gru_reset_state, because the candidate needs r * H of every unit -- then one recurrent_final
-// that writes Ho. The state is kept in the outputs (see the kernel file), so no scratch buffer is
-// needed. Each step computes its own X W^T: the plugin has no per-step scratch memory for a
-// precomputed input projection yet.
+// The launches are fixed at compile time, so an inference synchronises nothing. First one
+// matrix product (kernels/gemm.cl) computes the input projection X W^T of every time step, batch
+// row and direction into a scratch buffer XW [D, B * S, GATES * H] (Primitive::scratch_bytes):
+// it does not depend on the state, so the whole sequence is one large product instead of S small
+// ones. Then per time step one recurrent_step over (hidden, batch, directions) -- preceded for GRU
+// without linear_before_reset by gru_reset_state, because the candidate needs r * H of every unit
+// -- reads its row of XW, and one recurrent_final writes Ho. The bias stays in the step kernels
+// (one load per gate): it is per direction, which the product's epilogue cannot index, and GRU's
+// linear_before_reset Rb belongs to the recurrent part anyway. The state is kept in the outputs
+// (see the kernel file).
 
 #include <algorithm>
 #include <cctype>
@@ -16,6 +20,9 @@
 #include <string>
 
 #include "ferry/graph/ops/rnn_sequence.hpp"
+#include "ferry/runtime/exception.hpp"
+#include "../float_storage.hpp"
+#include "../gemm_launch.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -106,6 +113,41 @@ std::string build_options(const Recurrent& op, const Ports& ports, const Node& n
   return options;
 }
 
+size_t gates_of(const Recurrent& op) {
+  return op.get_kind() == Recurrent::Kind::RNN ? 1 : op.get_kind() == Recurrent::Kind::GRU ? 3 : 4;
+}
+
+// XW [D, B * S, GATES * H], stored as the node's type.
+std::vector<size_t> scratch_bytes(const Node& node) {
+  const auto& op = dynamic_cast<const Recurrent&>(node);
+  const Ports ports(op);
+  const Shape& x = node.get_input_shape(ports.x);
+  const size_t hidden = static_cast<size_t>(op.get_hidden_size());
+  return {op.num_directions() * x[0] * x[1] * gates_of(op) * hidden * node.get_input_element_type(ports.x).size()};
+}
+
+// XW[d] = X W[d]^T for every direction d: M = B * S rows of X (K = I contiguous), N = GATES * H
+// rows of W[d] (K contiguous), z = d; X is shared by the directions (batch stride 0).
+KernelStep input_projection(const Node& node, size_t x_value, size_t w_value, size_t xw_value) {
+  const auto& op = dynamic_cast<const Recurrent&>(node);
+  const Ports ports(op);
+  const Shape& x = node.get_input_shape(ports.x);
+  const size_t M = x[0] * x[1], K = x[2], N = gates_of(op) * static_cast<size_t>(op.get_hidden_size());
+  const size_t dirs = op.num_directions();
+  const GemmTile tile = choose_gemm_tile(M, N, dirs, false);
+  KernelStep step("gemm.cl",
+                  with_storage(gemm_options(tile, "-DB_K_CONTIG", Epilogue{}, "BIAS_N"), node.get_input_element_type(ports.x)),
+                  "gemm");
+  step.value(x_value).value(w_value);
+  bind_epilogue(step, xw_value, Epilogue{});
+  step.i32(M).i32(N).i32(K);
+  step.i32(K).i32(1);  // a_sm, a_sk
+  step.i32(1).i32(K);  // b_sk, b_sn
+  step.i32(1).int8({static_cast<int64_t>(dirs)}).int8({0}, 0).int8({static_cast<int64_t>(N * K)}, 0);
+  set_gemm_range(step, tile, M, N, dirs);
+  return step;
+}
+
 std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
   const auto& op = dynamic_cast<const Recurrent&>(node);
   const Ports ports(op);
@@ -113,6 +155,9 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   const size_t batch = x[0], seq = x[1], input = x[2];
   const size_t hidden = static_cast<size_t>(op.get_hidden_size()), dirs = op.num_directions();
   const std::string options = build_options(op, ports, node);
+  FERRY_ASSERT(outputs.size() == node.get_output_size() + 1, "GPU: ", node.get_type_name(), " '",
+               node.get_friendly_name(), "' needs its outputs and one scratch buffer, got ", outputs.size(), " ids");
+  const size_t xw = outputs.back();
   // alpha, beta per activation slot: given ones by position, else the activation's defaults.
   std::vector<float> params;
   for (size_t i = 0; i < 3; ++i) {
@@ -128,14 +173,14 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
     k.value(inputs[ports.x]).value(inputs[ports.h0]).value(ports.lstm ? inputs[ports.c0] : unused);
     k.value(inputs[ports.lengths]).value(inputs[ports.w]).value(inputs[ports.r]).value(inputs[ports.b]);
     k.value(ports.peepholes ? inputs[ports.p] : unused);
-    k.value(outputs[0]).value(outputs[1]).value(ports.lstm ? outputs[2] : unused);
+    k.value(outputs[0]).value(outputs[1]).value(ports.lstm ? outputs[2] : unused).value(xw);
     k.i32(seq).i32(input).i32(hidden).i32(step).i32(reverse ? 1 : 0).f32(op.get_clip());
     for (float p : params) k.f32(p);
     k.range({hidden, batch, dirs}, 3);
     return k;
   };
   const bool reset_launch = op.get_kind() == Recurrent::Kind::GRU && !linear_before_reset(node);
-  std::vector<KernelStep> steps;
+  std::vector<KernelStep> steps{input_projection(node, inputs[ports.x], inputs[ports.w], xw)};
   for (size_t s = 0; s < seq; ++s) {
     if (reset_launch) steps.push_back(launch("gru_reset_state", s));
     steps.push_back(launch("recurrent_step", s));
@@ -147,7 +192,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
 }  // namespace
 
 const Primitive& recurrent_primitive() {
-  static const Primitive primitive{"recurrent", supports, make};
+  static const Primitive primitive{"recurrent", supports, make, nullptr, scratch_bytes};
   return primitive;
 }
 

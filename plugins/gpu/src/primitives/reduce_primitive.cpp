@@ -1,9 +1,11 @@
-// ReduceSum/Mean/Max/Min/Prod/L1/L2 on kernels/reduce.cl: f32, axes from a Constant, up to 8
-// dimensions, the reduction chosen with -D OP_<KIND>.
+// ReduceSum/Mean/Max/Min/Prod/L1/L2 on kernels/reduce.cl: f32 or f16 storage (accumulated in
+// float either way, storage.cl), axes from a Constant, up to 8 dimensions, the reduction chosen
+// with -D OP_<KIND>.
 
 #include <set>
 
 #include "ferry/graph/ops/reduction.hpp"
+#include "../float_storage.hpp"
 #include "../primitive.hpp"
 
 namespace ferry::gpu {
@@ -40,7 +42,8 @@ bool reduced_axes(const Node& node, std::set<size_t>& axes) {
 
 bool supports(const Node& node) {
   std::set<size_t> axes;
-  return node.get_input_element_type(0) == element::f32 && node.get_output_element_type(0) == element::f32 &&
+  const element::Type type = node.get_input_element_type(0);
+  return is_float_storage(type) && node.get_output_element_type(0) == type &&
          node.get_input_shape(0).size() <= kMaxKernelRank && reduced_axes(node, axes);
 }
 
@@ -62,7 +65,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
       outputs_count *= shape[i];
     }
   }
-  KernelStep step("reduce.cl", "-DOP_" + kind_name(node), "reduce");
+  KernelStep step("reduce.cl", with_storage("-DOP_" + kind_name(node), node.get_input_element_type(0)), "reduce");
   step.value(inputs[0]).value(outputs[0]).i32(shape.size()).int8(kept_dims).int8(strides, 0);
   step.i32(red_dims.size()).int8(red_dims).int8(red_strides, 0).i32(count);
   step.range1(outputs_count);
