@@ -59,12 +59,19 @@ void scatter_nd_cases(const OpId& op, std::vector<OpCase>& cases) {
 }
 
 void cum_sum_cases(const OpId& op, std::vector<OpCase>& cases) {
-  for (const auto& [name, exclusive, reverse, axis] :
-       std::vector<std::tuple<const char*, bool, bool, int64_t>>{{"axis1", false, false, 1},
-                                                                {"exclusive", true, false, 0},
-                                                                {"reverse_negative_axis", false, true, -1},
-                                                                {"exclusive_reverse", true, true, 1}}) {
-    add_case(cases, op, element::f32, name, [=](GraphBuilder& g) -> OutputVector {
+  struct Variant {
+    const char* name;
+    bool exclusive, reverse;
+    int64_t axis;
+  };
+  // A named struct, not a structured binding: C++17 lambdas cannot capture bindings (clang refuses).
+  for (const Variant& variant : std::vector<Variant>{{"axis1", false, false, 1},
+                                                     {"exclusive", true, false, 0},
+                                                     {"reverse_negative_axis", false, true, -1},
+                                                     {"exclusive_reverse", true, true, 1}}) {
+    const bool exclusive = variant.exclusive, reverse = variant.reverse;
+    const int64_t axis = variant.axis;
+    add_case(cases, op, element::f32, variant.name, [=](GraphBuilder& g) -> OutputVector {
       return {g.op(op, {g.input(element::f32, {2, 3, 2}), g.ints(element::i64, {}, {axis})},
                    {{"exclusive", exclusive ? "true" : "false"}, {"reverse", reverse ? "true" : "false"}})};
     });

@@ -79,6 +79,60 @@ TEST(OnnxMathConverters, ClipBeforeOpset11ReadsAttributes) {
   EXPECT_EQ(run(read(proto), {f32_tensor({2, 2}, {-5, 0, 1.5f, 9})}), (std::vector<float>{-1, 0, 1.5f, 2}));
 }
 
+size_t count_ops(const Model& model, const std::string& type) {
+  size_t count = 0;
+  for (const auto& node : model.get_ordered_ops()) count += node->get_type_name() == type;
+  return count;
+}
+
+// ReLU6 as PyTorch exports it: constant scalar bounds give one Clamp (which plugins fuse into the
+// convolution before it), not a Maximum/Minimum pair.
+TEST(OnnxMathConverters, ClipWithConstantBoundsIsOneClamp) {
+  auto proto = make_model(13);
+  add_input(proto, "x", {2, 3});
+  add_initializer(proto, float_tensor("lo", {}, {0.0f}));
+  add_initializer(proto, float_tensor("hi", {}, {6.0f}));
+  add_node(proto, "Clip", {"x", "lo", "hi"}, {"y"}, "relu6");
+  add_output(proto, "y");
+  const auto model = read(proto);
+  EXPECT_EQ(count_ops(*model, "Clamp"), 1u);
+  EXPECT_EQ(count_ops(*model, "Maximum") + count_ops(*model, "Minimum"), 0u);
+  EXPECT_EQ(run(model, {f32_tensor({2, 3}, {-1, 0, 2.5f, 6, 7, -0.0f})}), (std::vector<float>{0, 0, 2.5f, 6, 6, 0}));
+
+  // Only a max ("" skips min): Clamp from the lowest float.
+  auto upper_only = make_model(13);
+  add_input(upper_only, "x", {3});
+  add_initializer(upper_only, float_tensor("hi", {1}, {1.5f}));
+  add_node(upper_only, "Clip", {"x", "", "hi"}, {"y"}, "upper");
+  add_output(upper_only, "y");
+  const auto upper_model = read(upper_only);
+  EXPECT_EQ(count_ops(*upper_model, "Clamp"), 1u);
+  EXPECT_EQ(run(upper_model, {f32_tensor({3}, {-1e30f, 1, 2})}), (std::vector<float>{-1e30f, 1, 1.5f}));
+}
+
+// Bounds given at run time, or min > max (ONNX: every value becomes max), keep Maximum/Minimum.
+TEST(OnnxMathConverters, ClipWithRuntimeOrCrossedBoundsKeepsMaximumMinimum) {
+  auto runtime = make_model(13);
+  add_input(runtime, "x", {3});
+  add_input(runtime, "lo", {});
+  add_initializer(runtime, float_tensor("hi", {}, {2.0f}));
+  add_node(runtime, "Clip", {"x", "lo", "hi"}, {"y"}, "runtime");
+  add_output(runtime, "y");
+  const auto runtime_model = read(runtime);
+  EXPECT_EQ(count_ops(*runtime_model, "Clamp"), 0u);
+  EXPECT_EQ(run(runtime_model, {f32_tensor({3}, {-3, 1, 5}), f32_tensor({}, {-1})}), (std::vector<float>{-1, 1, 2}));
+
+  auto crossed = make_model(13);
+  add_input(crossed, "x", {3});
+  add_initializer(crossed, float_tensor("lo", {}, {3.0f}));
+  add_initializer(crossed, float_tensor("hi", {}, {1.0f}));
+  add_node(crossed, "Clip", {"x", "lo", "hi"}, {"y"}, "crossed");
+  add_output(crossed, "y");
+  const auto crossed_model = read(crossed);
+  EXPECT_EQ(count_ops(*crossed_model, "Clamp"), 0u);
+  EXPECT_EQ(run(crossed_model, {f32_tensor({3}, {-3, 2, 5})}), (std::vector<float>{1, 1, 1}));
+}
+
 TEST(OnnxMathConverters, LogSoftmaxBeforeOpset13CoercesTo2D) {
   // axis 0 of a [2,2] input: one softmax over all four values.
   auto proto = unary_model("LogSoftmax", 11);

@@ -2,6 +2,7 @@
 // Sum/Mean, Clip (attributes before opset 11, inputs since), CastLike, BitShift, and the activations ONNX
 // defines as formulas (LeakyRelu, Selu, Celu, HardSigmoid, ThresholdedRelu, Shrink, IsNaN, IsInf),
 // lowered onto Ferry's ops.
+#include <cmath>
 #include <limits>
 
 #include "ferry/graph/ops.hpp"
@@ -76,6 +77,20 @@ OutputVector convert_clip(const NodeContext& context) {
   if (context.opset() < 11) {
     const float lowest = std::numeric_limits<float>::lowest(), highest = std::numeric_limits<float>::max();
     return {std::make_shared<op::v0::Clamp>(x, context.attr_float("min", lowest), context.attr_float("max", highest))};
+  }
+  // Constant scalar bounds on real values (ReLU6 as exporters write it) become one Clamp, which
+  // plugins fuse into the producing convolution or matrix product; other bounds stay a
+  // Maximum/Minimum pair. Both give min(max(x, lo), hi).
+  const auto scalar_bound = [&](size_t index, double& value) {
+    if (!context.has_input(index)) return true;
+    const auto constant = as_type_ptr<op::v0::Constant>(context.input(index).get_node_shared_ptr());
+    if (!constant || shape_size(constant->get_shape()) != 1) return false;
+    value = constant->cast_vector<double>().at(0);
+    return !std::isnan(value);
+  };
+  double lo = std::numeric_limits<double>::lowest(), hi = std::numeric_limits<double>::max();
+  if (x.get_element_type().is_real() && scalar_bound(1, lo) && scalar_bound(2, hi) && lo <= hi) {
+    return {std::make_shared<op::v0::Clamp>(x, lo, hi)};
   }
   Output<Node> result = x;
   if (context.has_input(1)) result = std::make_shared<op::v1::Maximum>(result, to_type_of(context.input(1), x));

@@ -116,7 +116,10 @@ TEST_P(Mutant, IsCaughtByItsExpectedTestsAndNothingElse) {
     ASSERT_NE(found, results.end()) << test << " did not run (filter '" << expected.filter << "')";
     EXPECT_EQ(found->second, wanted) << name << " must be caught by " << test << "; see " << report;
   }
-  for (const auto& [test, result] : results) {
+  for (const auto& entry : results) {
+    // Named copies, not a structured binding: C++17 lambdas cannot capture bindings (clang refuses).
+    const std::string& test = entry.first;
+    const std::string& result = entry.second;
     if (result == "passed" || result == "skipped" || result == "unsupported") continue;
     const bool allowed = std::any_of(expected.may.begin(), expected.may.end(), [&](const std::string& pattern) {
       return ferry::conformance::runner::matches_pattern(test, pattern);
