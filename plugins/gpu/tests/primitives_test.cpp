@@ -66,7 +66,10 @@ TEST(GpuPrimitives, SqrtAndLogOnPositiveInputs) {
 
 TEST(GpuPrimitives, BinaryArithmeticWithNumpyBroadcast) {
   const std::vector<std::pair<Shape, Shape>> shapes = {
-      {{2, 3, 4}, {2, 3, 4}}, {{2, 3, 4}, {4}}, {{2, 1, 4}, {3, 1}}, {{1}, {5, 2}}, {{6}, {}}};
+      {{2, 3, 4}, {2, 3, 4}}, {{2, 3, 4}, {4}}, {{2, 1, 4}, {3, 1}}, {{1}, {5, 2}}, {{6}, {}},
+      // walks the kernel collapses (src/broadcast_walk.hpp): per-channel to (N, C, H*W), a scalar
+      // to one dimension, and both operands broadcast in turn
+      {{2, 3, 4, 5}, {1, 3, 1, 1}}, {{2, 3, 4, 5}, {}}, {{1, 3, 1, 5}, {2, 1, 4, 1}}, {{2, 1, 1, 7}, {2, 3, 5, 7}}};
   for (const auto& [a_shape, b_shape] : shapes) {
     auto a = param(a_shape), b = param(b_shape);
     check(model_of(std::make_shared<op::v1::Add>(a, b), {a, b}));

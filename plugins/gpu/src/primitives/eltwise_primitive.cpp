@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "ferry/graph/ops/activation.hpp"
+#include "../broadcast_walk.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/comparison.hpp"
 #include "ferry/graph/ops/logical.hpp"
@@ -277,9 +278,12 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   if (op.arity == Arity::SELECT) {
     KernelStep step("eltwise.cl", "-DOP_SELECT " + move_type_option(node.get_output_element_type(0).size()),
                     "select_broadcast");
-    step.value(inputs[0]).value(inputs[1]).value(inputs[2]).value(outputs[0]).i32(static_cast<int64_t>(out.size()));
-    step.int8(dims_of(out));
-    for (size_t i = 0; i < 3; ++i) step.int8(broadcast_strides(node.get_input_shape(i), out), 0);
+    std::vector<std::vector<int64_t>> strides;
+    for (size_t i = 0; i < 3; ++i) strides.push_back(broadcast_strides(node.get_input_shape(i), out));
+    const BroadcastWalk walk = collapse_broadcast(dims_of(out), strides);
+    step.value(inputs[0]).value(inputs[1]).value(inputs[2]).value(outputs[0]).i32(walk.rank());
+    step.int8(walk.dims);
+    for (const auto& operand : walk.strides) step.int8(operand, 0);
     step.range1(count);
     return {step};
   }
@@ -303,9 +307,10 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   } else {
     strides_b = broadcast_strides(b, out);
   }
+  const BroadcastWalk walk = collapse_broadcast(dims_of(out), {broadcast_strides(a, out), strides_b});
   KernelStep step("eltwise.cl", options, "eltwise_binary_broadcast");
-  step.value(inputs[0]).value(inputs[1]).value(outputs[0]).i32(static_cast<int64_t>(out.size()));
-  step.int8(dims_of(out)).int8(broadcast_strides(a, out), 0).int8(strides_b, 0).range1(count);
+  step.value(inputs[0]).value(inputs[1]).value(outputs[0]).i32(walk.rank());
+  step.int8(walk.dims).int8(walk.strides[0], 0).int8(walk.strides[1], 0).range1(count);
   return {step};
 }
 
