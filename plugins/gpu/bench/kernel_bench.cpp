@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <memory>
 #include <random>
@@ -55,7 +56,8 @@ BENCHMARK(MatMul)->Arg(512)->Arg(1024)->Arg(2048)->Arg(4096)->Unit(benchmark::kM
 // Convolution (batch, channels in, size, channels out, kernel, stride) + bias + ReLU, fused.
 void ConvBiasRelu(benchmark::State& state) {
   const size_t batch = state.range(0), cin = state.range(1), size = state.range(2), cout = state.range(3);
-  const size_t kernel = state.range(4), stride = state.range(5), pad = kernel / 2;
+  const size_t kernel = state.range(4), stride = state.range(5);
+  const auto pad = static_cast<std::ptrdiff_t>(kernel / 2);
   auto x = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape{batch, cin, size, size});
   auto conv = std::make_shared<ferry::op::v1::Convolution>(
       x, random_constant({cout, cin, kernel, kernel}), ferry::Strides{stride, stride}, ferry::CoordinateDiff{pad, pad},
