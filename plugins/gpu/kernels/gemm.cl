@@ -17,6 +17,10 @@
 //                    POINTWISE: a 1x1 kernel with stride 1 and no padding
 //   HALF_STORAGE     A, B, C, bias and residual hold f16 (storage.cl); the tiles, the
 //                    accumulation and the epilogue stay float
+//   SPLIT_K          (CONV, one group, f32) work-group z multiplies slice z of K, slice_k long,
+//                    and C receives its raw partial sums [slices, M, N]: gemm_split_k.cl adds
+//                    them up and applies the epilogue. For products with too few tiles to fill
+//                    the GPU (late convolutions at batch 1)
 
 #ifndef BM
 #define BM 64
@@ -42,9 +46,9 @@
 
 #if defined(CONV) && !defined(POINTWISE)
 // Element (k, p) of the implicit im2col matrix: k = (channel, kh, kw) of the work-item's column.
-inline float conv_element(__global const DATA_T* x_base, int k, int K, bool p_valid, int ih0, int iw0, int H, int W,
+inline float conv_element(__global const DATA_T* x_base, int k, int k_end, bool p_valid, int ih0, int iw0, int H, int W,
                           int dilation_h, int dilation_w) {
-  if (!p_valid || k >= K) return 0.0f;
+  if (!p_valid || k >= k_end) return 0.0f;
   const int channel = k / (KH * KW), r = k % (KH * KW);
   const int ih = ih0 + (r / KW) * dilation_h, iw = iw0 + (r % KW) * dilation_w;
   return (ih >= 0 && ih < H && iw >= 0 && iw < W) ? LOAD_DATA(x_base, ((size_t)channel * H + ih) * W + iw) : 0.0f;
@@ -60,13 +64,23 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
     // M = output channels per group; work-group z is the group.
     int channels, int H, int W, int OH, int OW, int stride_h, int stride_w, int dilation_h, int dilation_w,
     int pad_h, int pad_w
+#ifdef SPLIT_K
+    , int slice_k
+#endif
 #else
     // C[z] = A[z] x B[z], C dense [batch, M, N]; element (m, k) of A is A[a(z) + m * a_sm + k * a_sk].
     int a_sm, int a_sk, int b_sk, int b_sn, int batch_rank, int8 batch_dims, int8 a_bs, int8 b_bs
 #endif
 ) {
   const int tx = get_local_id(0), ty = get_local_id(1), tid = ty * TX + tx;
-  const int n0 = get_group_id(0) * BN, m0 = get_group_id(1) * BM, z = get_group_id(2);
+  const int n0 = get_group_id(0) * BN, m0 = get_group_id(1) * BM;
+#ifdef SPLIT_K
+  const int z = 0, groups = 1, slice = get_group_id(2);
+  const int k_begin = slice * slice_k, k_end = min(K, k_begin + slice_k);
+#else
+  const int z = get_group_id(2), groups = get_num_groups(2);
+  const int k_begin = 0, k_end = K;
+#endif
   // Declared as float4 so the compiler knows the 16-byte alignment and reads 4 values per
   // instruction in the inner loop; written element by element through the float views.
   __local float4 As4[2 * BK * LDA / 4];
@@ -76,7 +90,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
 
 #ifdef CONV
   const int a_sm = K, a_sk = 1;
-  const int group_channels = channels / get_num_groups(2);
+  const int group_channels = channels / groups;
   const size_t a_off = (size_t)z * M * K;
   const int OHW = OH * OW;
   // Every load of this work-item reads the same column p of B (THREADS is a multiple of BN).
@@ -115,7 +129,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   for (int i = 0; i < A_LOADS; ++i) {                                                             \
     A_COORDS(tid + i * THREADS);                                                                  \
     const int gm = m0 + mm, gk = (k0) + kk;                                                       \
-    ra[i] = (gm < M && gk < K) ? LOAD_DATA(A, a_off + (size_t)gm * a_sm + (size_t)gk * a_sk) : 0.0f; \
+    ra[i] = (gm < M && gk < k_end) ? LOAD_DATA(A, a_off + (size_t)gm * a_sm + (size_t)gk * a_sk) : 0.0f; \
   }                                                                                               \
   for (int i = 0; i < B_LOADS; ++i) {                                                             \
     B_COORDS(tid + i * THREADS);                                                                  \
@@ -133,26 +147,26 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   }
 
 #if defined(CONV) && defined(POINTWISE)
-#define LOAD_B(nn, gk) ((p_valid && (gk) < K) ? LOAD_DATA(x_base, (size_t)(gk) * H * W + p_rem) : 0.0f)
+#define LOAD_B(nn, gk) ((p_valid && (gk) < k_end) ? LOAD_DATA(x_base, (size_t)(gk) * H * W + p_rem) : 0.0f)
 #elif defined(CONV)
-#define LOAD_B(nn, gk) conv_element(x_base, gk, K, p_valid, ih0, iw0, H, W, dilation_h, dilation_w)
+#define LOAD_B(nn, gk) conv_element(x_base, gk, k_end, p_valid, ih0, iw0, H, W, dilation_h, dilation_w)
 #else
 #define LOAD_B(nn, gk) \
-  ((n0 + (nn) < N && (gk) < K) ? LOAD_DATA(B, b_off + (size_t)(gk) * b_sk + (size_t)(n0 + (nn)) * b_sn) : 0.0f)
+  ((n0 + (nn) < N && (gk) < k_end) ? LOAD_DATA(B, b_off + (size_t)(gk) * b_sk + (size_t)(n0 + (nn)) * b_sn) : 0.0f)
 #endif
 
   float acc[TM][TN];
   for (int i = 0; i < TM; ++i)
     for (int j = 0; j < TN; ++j) acc[i][j] = 0.0f;
 
-  const int tiles = (K + BK - 1) / BK;
-  LOAD_TILES(0);
+  const int tiles = (k_end - k_begin + BK - 1) / BK;
+  LOAD_TILES(k_begin);
   STORE_TILES(0);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int t = 0; t < tiles; ++t) {
     const int current = t & 1;
     if (t + 1 < tiles) {
-      LOAD_TILES((t + 1) * BK);
+      LOAD_TILES(k_begin + (t + 1) * BK);
     }
     __local const float4* as = As4 + current * BK * LDA / 4;
     __local const float4* bs = Bs4 + current * BK * LDB / 4;
@@ -189,7 +203,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   // Epilogue and store. Row i of this work-item is m0 + (i / 4) * (BM / GM) + ty * 4 + i % 4,
   // likewise for columns.
 #ifdef CONV
-  const size_t out_channels = (size_t)M * get_num_groups(2);
+  const size_t out_channels = (size_t)M * groups;
 #endif
   for (int j = 0; j < TN; ++j) {
     const int n = n0 + (j / 4) * (BN / GN) + tx * 4 + j % 4;
@@ -200,7 +214,9 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
     for (int i = 0; i < TM; ++i) {
       const int m = m0 + (i / 4) * (BM / GM) + ty * 4 + i % 4;
       if (m >= M) continue;
-#ifdef CONV
+#ifdef SPLIT_K
+      C[((size_t)slice * M + m) * N + n] = acc[i][j];
+#elif defined(CONV)
       const size_t channel = (size_t)z * M + m;
       const size_t index = ((size_t)out_image * out_channels + channel) * OHW + out_rem;
       STORE_DATA(C, index, epilogue(acc[i][j], (int)channel, n, index, bias, residual, lo, hi));

@@ -1,5 +1,6 @@
 #include "gemm_launch.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -33,6 +34,20 @@ GemmTile choose_gemm_tile(size_t M, size_t N, size_t count, bool convolution) {
     return large;
   // A dimension of 32 or less would leave most of a 64-wide tile as padding.
   return M <= 32 || N <= 32 ? small : medium;
+}
+
+SplitK choose_split_k(const GemmTile& tile, size_t M, size_t N, size_t K) {
+  constexpr size_t kMinSliceSteps = 8;
+  const size_t tiles = ceil_div(M, tile.bm) * ceil_div(N, tile.bn);
+  const size_t step = static_cast<size_t>(tile.bk);
+  SplitK split;
+  if (tiles == 0 || tiles * 2 > kEnoughGroups) return split;
+  const size_t wanted = std::min(ceil_div(kEnoughGroups, tiles), K / (step * kMinSliceSteps));
+  if (wanted < 2) return split;
+  split.slice_k = ceil_div(ceil_div(K, wanted), step) * step;
+  split.slices = ceil_div(K, split.slice_k);  // no empty slice
+  if (split.slices < 2) split = SplitK{};
+  return split;
 }
 
 std::string epilogue_options(const Epilogue& epilogue, const char* bias_define) {

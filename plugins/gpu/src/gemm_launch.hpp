@@ -21,6 +21,16 @@ struct GemmTile {
 // BM, BN, BK, TM, TN within its limits (gemm.cl), and benchmarks can force one.
 GemmTile choose_gemm_tile(size_t M, size_t N, size_t count, bool convolution);
 
+// Split-K (gemm.cl -D SPLIT_K): K cut into `slices` slices of `slice_k` (a multiple of BK), each
+// multiplied by its own work-groups into partial sums that gemm_split_k.cl adds up. Chosen when
+// the product's tiles alone would leave a large GPU mostly idle (fewer than 256 work-groups) and
+// K is long enough for every slice to keep at least 8 BK steps; slices == 1: no split.
+struct SplitK {
+  size_t slices = 1;
+  size_t slice_k = 0;
+};
+SplitK choose_split_k(const GemmTile& tile, size_t M, size_t N, size_t K);
+
 // The build options of kernels/epilogue.cl for `epilogue` ("-DBIAS_M -DACT_RELU"...);
 // `bias_define` is BIAS_M (per output channel) or BIAS_N (per element of the last dimension).
 std::string epilogue_options(const Epilogue& epilogue, const char* bias_define);

@@ -2,10 +2,13 @@
 // Convolutions with several channels per group run as an implicit GEMM on kernels/gemm.cl
 // (weights [OC/G, C/G*KH*KW] x the im2col of the image, never stored); depthwise ones (one input
 // and one output channel per group) on the direct kernel of kernels/depthwise_convolution.cl. Both apply a
-// fused bias, residual Add and activation (Epilogue).
+// fused bias, residual Add and activation (Epilogue). Single-group f32 convolutions whose tiles
+// would not fill a large GPU split K (gemm_launch.hpp: SplitK) into partial sums kept in
+// scratch memory, added up with the epilogue by kernels/gemm_split_k.cl.
 
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
+#include "ferry/runtime/exception.hpp"
 #include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
@@ -55,6 +58,32 @@ bool supports(const Node& node) {
 
 bool is_depthwise(const ConvGeometry& g) { return g.C == g.groups && g.OC == g.groups; }
 
+// The implicit GEMM's shape and tile.
+struct ConvGemm {
+  size_t M = 0, N = 0, K = 0;
+  GemmTile tile{};
+  SplitK split;
+};
+
+ConvGemm conv_gemm(const Node& node, const ConvGeometry& g) {
+  ConvGemm gemm;
+  gemm.M = g.OC / g.groups, gemm.N = g.batch * g.OH * g.OW, gemm.K = g.C / g.groups * g.KH * g.KW;
+  gemm.tile = choose_gemm_tile(gemm.M, gemm.N, g.groups, true);
+  // Split-K for one group in f32 (the partial sums are float; f16 storage keeps one pass).
+  if (g.groups == 1 && node.get_output_element_type(0) == element::f32)
+    gemm.split = choose_split_k(gemm.tile, gemm.M, gemm.N, gemm.K);
+  return gemm;
+}
+
+// Split-K's partial sums [slices, M, N] in float.
+std::vector<size_t> scratch_bytes(const Node& node) {
+  ConvGeometry g;
+  if (!geometry(node, g) || is_depthwise(g)) return {};
+  const ConvGemm gemm = conv_gemm(node, g);
+  if (gemm.split.slices < 2) return {};
+  return {gemm.split.slices * gemm.M * gemm.N * sizeof(float)};
+}
+
 std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& inputs,
                                    const std::vector<size_t>& outputs, const Epilogue& epilogue) {
   ConvGeometry g;
@@ -76,12 +105,36 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
     step.local = {kGroup, 1, 1};
     return {step};
   }
-  const size_t M = g.OC / g.groups, N = g.batch * g.OH * g.OW, K = g.C / g.groups * g.KH * g.KW;
+  const ConvGemm gemm = conv_gemm(node, g);
+  const size_t M = gemm.M, N = gemm.N, K = gemm.K;
   const bool pointwise = g.KH == 1 && g.KW == 1 && g.stride_h == 1 && g.stride_w == 1 && g.pad_h == 0 &&
                          g.pad_w == 0 && g.OH == g.H && g.OW == g.W;
   const std::string layout = pointwise ? "-DCONV -DPOINTWISE"
                                        : "-DCONV -DKH=" + std::to_string(g.KH) + " -DKW=" + std::to_string(g.KW);
-  const GemmTile tile = choose_gemm_tile(M, N, g.groups, true);
+  const GemmTile& tile = gemm.tile;
+  if (gemm.split.slices > 1) {
+    FERRY_ASSERT(outputs.size() == 2, "GPU convolution '", node.get_friendly_name(),
+                 "': split-K needs its output and one scratch buffer, got ", outputs.size(), " ids");
+    const size_t partial = outputs[1];
+    // The slices write raw partial sums into scratch (no epilogue: it follows the sum).
+    KernelStep slices("gemm.cl", gemm_options(tile, layout + " -DSPLIT_K", Epilogue{}, "BIAS_M"), "gemm");
+    slices.value(inputs[1]).value(inputs[0]);
+    bind_epilogue(slices, partial, Epilogue{});
+    slices.i32(M).i32(N).i32(K);
+    slices.i32(g.C).i32(g.H).i32(g.W).i32(g.OH).i32(g.OW);
+    slices.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
+    slices.i32(static_cast<int64_t>(gemm.split.slice_k));
+    set_gemm_range(slices, tile, M, N, gemm.split.slices);
+    KernelStep sum("gemm_split_k.cl", with_storage(epilogue_options(epilogue, "BIAS_M"), element::f32),
+                   "gemm_split_k_reduce");
+    sum.value(partial);
+    bind_epilogue(sum, outputs[0], epilogue);
+    sum.i32(M).i32(N).i32(g.OH * g.OW).i32(static_cast<int64_t>(gemm.split.slices));
+    constexpr size_t kRow = 64;
+    sum.range({(N + kRow - 1) / kRow * kRow, M, 1}, 2);
+    sum.local = {kRow, 1, 1};
+    return {slices, sum};
+  }
   KernelStep step("gemm.cl", with_storage(gemm_options(tile, layout, epilogue, "BIAS_M"), node.get_output_element_type(0)),
                   "gemm");
   step.value(inputs[1]).value(inputs[0]);  // A: the weights, B: the image
@@ -100,7 +153,7 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
 }  // namespace
 
 const Primitive& convolution_primitive() {
-  static const Primitive primitive{"convolution", supports, make, make_fused};
+  static const Primitive primitive{"convolution", supports, make, make_fused, scratch_bytes};
   return primitive;
 }
 
