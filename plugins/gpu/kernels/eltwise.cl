@@ -43,33 +43,27 @@
 // strides. The outermost coordinate is what is left after the inner ones, so it needs no
 // division; and where the walk fits in 32 bits (the operands are never larger than the output)
 // it divides in 32 bits, several times cheaper than 64 on GPUs.
+// INDEX_T: the integer type the walk divides in.
+#define BROADCAST_WALK(INDEX_T)                          \
+  INDEX_T index = (INDEX_T)out, a0 = 0, a1 = 0, a2 = 0; \
+  for (int k = rank - 1; k > 0; --k) {                   \
+    const INDEX_T coordinate = index % (INDEX_T)d[k];    \
+    index /= (INDEX_T)d[k];                              \
+    a0 += coordinate * (INDEX_T)s0[k];                   \
+    a1 += coordinate * (INDEX_T)s1[k];                   \
+    a2 += coordinate * (INDEX_T)s2[k];                   \
+  }                                                      \
+  *o0 = a0 + index * (INDEX_T)s0[0];                     \
+  *o1 = a1 + index * (INDEX_T)s1[0];                     \
+  *o2 = a2 + index * (INDEX_T)s2[0];
+
 inline void broadcast_offsets(size_t out, int rank, const int* d, const int* s0, const int* s1, const int* s2,
                               size_t* o0, size_t* o1, size_t* o2) {
   if (get_global_size(0) <= UINT_MAX) {
-    uint index = (uint)out, a0 = 0, a1 = 0, a2 = 0;
-    for (int k = rank - 1; k > 0; --k) {
-      const uint coordinate = index % (uint)d[k];
-      index /= (uint)d[k];
-      a0 += coordinate * (uint)s0[k];
-      a1 += coordinate * (uint)s1[k];
-      a2 += coordinate * (uint)s2[k];
-    }
-    *o0 = a0 + index * (uint)s0[0];
-    *o1 = a1 + index * (uint)s1[0];
-    *o2 = a2 + index * (uint)s2[0];
-    return;
+    BROADCAST_WALK(uint)
+  } else {
+    BROADCAST_WALK(size_t)
   }
-  size_t index = out, a0 = 0, a1 = 0, a2 = 0;
-  for (int k = rank - 1; k > 0; --k) {
-    const size_t coordinate = index % (size_t)d[k];
-    index /= (size_t)d[k];
-    a0 += coordinate * (size_t)s0[k];
-    a1 += coordinate * (size_t)s1[k];
-    a2 += coordinate * (size_t)s2[k];
-  }
-  *o0 = a0 + index * (size_t)s0[0];
-  *o1 = a1 + index * (size_t)s1[0];
-  *o2 = a2 + index * (size_t)s2[0];
 }
 #define WRAP(a, op, b) ((T)((U_T)(a)op(U_T)(b)))
 

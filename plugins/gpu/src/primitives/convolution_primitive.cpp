@@ -84,6 +84,22 @@ std::vector<size_t> scratch_bytes(const Node& node) {
   return {gemm.split.slices * gemm.M * gemm.N * sizeof(float)};
 }
 
+// The implicit-GEMM launch: A the weights, B the image, C `output`. Work-group z runs over the
+// groups, or with split-K over the slices of K (C then holds the partial sums).
+KernelStep conv_gemm_step(const std::string& options, const std::vector<size_t>& inputs, size_t output,
+                          const Epilogue& epilogue, const ConvGeometry& g, const ConvGemm& gemm) {
+  KernelStep step("gemm.cl", options, "gemm");
+  step.value(inputs[1]).value(inputs[0]);
+  bind_epilogue(step, output, epilogue);
+  step.i32(gemm.M).i32(gemm.N).i32(gemm.K);
+  step.i32(g.C).i32(g.H).i32(g.W).i32(g.OH).i32(g.OW);
+  step.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
+  const bool split = gemm.split.slices > 1;
+  if (split) step.i32(static_cast<int64_t>(gemm.split.slice_k));
+  set_gemm_range(step, gemm.tile, gemm.M, gemm.N, split ? gemm.split.slices : g.groups);
+  return step;
+}
+
 std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& inputs,
                                    const std::vector<size_t>& outputs, const Epilogue& epilogue) {
   ConvGeometry g;
@@ -106,7 +122,6 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
     return {step};
   }
   const ConvGemm gemm = conv_gemm(node, g);
-  const size_t M = gemm.M, N = gemm.N, K = gemm.K;
   const bool pointwise = g.KH == 1 && g.KW == 1 && g.stride_h == 1 && g.stride_w == 1 && g.pad_h == 0 &&
                          g.pad_w == 0 && g.OH == g.H && g.OW == g.W;
   const std::string layout = pointwise ? "-DCONV -DPOINTWISE"
@@ -117,33 +132,20 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
                  "': split-K needs its output and one scratch buffer, got ", outputs.size(), " ids");
     const size_t partial = outputs[1];
     // The slices write raw partial sums into scratch (no epilogue: it follows the sum).
-    KernelStep slices("gemm.cl", gemm_options(tile, layout + " -DSPLIT_K", Epilogue{}, "BIAS_M"), "gemm");
-    slices.value(inputs[1]).value(inputs[0]);
-    bind_epilogue(slices, partial, Epilogue{});
-    slices.i32(M).i32(N).i32(K);
-    slices.i32(g.C).i32(g.H).i32(g.W).i32(g.OH).i32(g.OW);
-    slices.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
-    slices.i32(static_cast<int64_t>(gemm.split.slice_k));
-    set_gemm_range(slices, tile, M, N, gemm.split.slices);
+    const KernelStep slices =
+        conv_gemm_step(gemm_options(tile, layout + " -DSPLIT_K", Epilogue{}, "BIAS_M"), inputs, partial, Epilogue{}, g, gemm);
     KernelStep sum("gemm_split_k.cl", with_storage(epilogue_options(epilogue, "BIAS_M"), element::f32),
                    "gemm_split_k_reduce");
     sum.value(partial);
     bind_epilogue(sum, outputs[0], epilogue);
-    sum.i32(M).i32(N).i32(g.OH * g.OW).i32(static_cast<int64_t>(gemm.split.slices));
+    sum.i32(gemm.M).i32(gemm.N).i32(g.OH * g.OW).i32(static_cast<int64_t>(gemm.split.slices));
     constexpr size_t kRow = 64;
-    sum.range({(N + kRow - 1) / kRow * kRow, M, 1}, 2);
+    sum.range({(gemm.N + kRow - 1) / kRow * kRow, gemm.M, 1}, 2);
     sum.local = {kRow, 1, 1};
     return {slices, sum};
   }
-  KernelStep step("gemm.cl", with_storage(gemm_options(tile, layout, epilogue, "BIAS_M"), node.get_output_element_type(0)),
-                  "gemm");
-  step.value(inputs[1]).value(inputs[0]);  // A: the weights, B: the image
-  bind_epilogue(step, outputs[0], epilogue);
-  step.i32(M).i32(N).i32(K);
-  step.i32(g.C).i32(g.H).i32(g.W).i32(g.OH).i32(g.OW);
-  step.i32(g.stride_h).i32(g.stride_w).i32(g.dilation_h).i32(g.dilation_w).i32(g.pad_h).i32(g.pad_w);
-  set_gemm_range(step, tile, M, N, g.groups);
-  return {step};
+  return {conv_gemm_step(with_storage(gemm_options(tile, layout, epilogue, "BIAS_M"), node.get_output_element_type(0)),
+                         inputs, outputs[0], epilogue, g, gemm)};
 }
 
 std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
