@@ -5,7 +5,8 @@
 // size the host picks (the global size is rounded up to it; the excess returns at once). A 3-D
 // range of (OW, OH, N * C) left the work-group shape to the driver, which on late stages (7x7
 // planes) made work-groups of 7 items. KH and KW are build options so the window loops unroll.
-// -D HALF_STORAGE: f16 tensors, float arithmetic (storage.cl, included by epilogue.cl).
+// -D HALF_STORAGE: f16 tensors, computed in REAL_T: half where the device has cl_khr_fp16
+// (storage.cl, included by epilogue.cl).
 
 #include "epilogue.cl"
 
@@ -23,7 +24,7 @@ __kernel void depthwise_convolution(__global const DATA_T* x, __global const DAT
   __global const DATA_T* image = x + plane * H * W;
   __global const DATA_T* window = w + (size_t)c * KH * KW;
   const int ih0 = oh * stride_h - pad_h, iw0 = ow * stride_w - pad_w;
-  float acc = 0.0f;
+  REAL_T acc = 0;
 #pragma unroll
   for (int kh = 0; kh < KH; ++kh) {
     const int ih = ih0 + kh * dilation_h;
@@ -32,8 +33,8 @@ __kernel void depthwise_convolution(__global const DATA_T* x, __global const DAT
     for (int kw = 0; kw < KW; ++kw) {
       const int iw = iw0 + kw * dilation_w;
       if (iw < 0 || iw >= W) continue;
-      acc = fma(LOAD_DATA(image, ih * W + iw), LOAD_DATA(window, kh * KW + kw), acc);
+      acc = fma(LOAD_REAL(image, ih * W + iw), LOAD_REAL(window, kh * KW + kw), acc);
     }
   }
-  STORE_DATA(y, index, epilogue(acc, c, 0, index, bias, residual, lo, hi));
+  STORE_REAL(y, index, epilogue(acc, c, 0, index, bias, residual, lo, hi));
 }

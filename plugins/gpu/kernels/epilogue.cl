@@ -4,26 +4,27 @@
 //   BIAS_M / BIAS_N  add bias[m] (a convolution's channel) / bias[n] (MatMul's last dimension)
 //   RESIDUAL         add residual[index], a tensor laid out as the output
 //   ACT_RELU / ACT_CLAMP (lo, hi) / ACT_SIGMOID  the activation applied last
-// bias and residual are stored as the output is (storage.cl: f32, or f16 with HALF_STORAGE).
+// bias and residual are stored as the output is (storage.cl: f32, or f16 with HALF_STORAGE); the
+// epilogue computes in the kernel's REAL_T (half under HALF_ARITHMETIC).
 
 #include "storage.cl"
 
-inline float epilogue(float value, int m, int n, size_t index, __global const DATA_T* bias,
+inline REAL_T epilogue(REAL_T value, int m, int n, size_t index, __global const DATA_T* bias,
                       __global const DATA_T* residual, float lo, float hi) {
 #if defined(BIAS_M)
-  value += LOAD_DATA(bias, m);
+  value += LOAD_REAL(bias, m);
 #elif defined(BIAS_N)
-  value += LOAD_DATA(bias, n);
+  value += LOAD_REAL(bias, n);
 #endif
 #ifdef RESIDUAL
-  value += LOAD_DATA(residual, index);
+  value += LOAD_REAL(residual, index);
 #endif
 #if defined(ACT_RELU)
-  value = fmax(value, 0.0f);
+  value = fmax(value, (REAL_T)0);
 #elif defined(ACT_CLAMP)
-  value = fmin(fmax(value, lo), hi);
+  value = fmin(fmax(value, (REAL_T)lo), (REAL_T)hi);
 #elif defined(ACT_SIGMOID)
-  value = 1.0f / (1.0f + exp(-value));
+  value = (REAL_T)1 / ((REAL_T)1 + exp(-value));
 #endif
   return value;
 }

@@ -16,7 +16,8 @@
 //   CONV             B is the implicit im2col of an NCHW image; KH, KW its kernel size;
 //                    POINTWISE: a 1x1 kernel with stride 1 and no padding
 //   HALF_STORAGE     A, B, C, bias and residual hold f16 (storage.cl); the tiles, the
-//                    accumulation and the epilogue stay float
+//                    accumulation and the epilogue are REAL_T: half where the device has
+//                    cl_khr_fp16 (HALF_ARITHMETIC), float where it has not
 //   SPLIT_K          (CONV, one group, f32) work-group z multiplies slice z of K, slice_k long,
 //                    and C receives its raw partial sums [slices, M, N]: gemm_split_k.cl adds
 //                    them up and applies the epilogue. For products with too few tiles to fill
@@ -46,12 +47,12 @@
 
 #if defined(CONV) && !defined(POINTWISE)
 // Element (k, p) of the implicit im2col matrix: k = (channel, kh, kw) of the work-item's column.
-inline float conv_element(__global const DATA_T* x_base, int k, int k_end, bool p_valid, int ih0, int iw0, int H, int W,
+inline REAL_T conv_element(__global const DATA_T* x_base, int k, int k_end, bool p_valid, int ih0, int iw0, int H, int W,
                           int dilation_h, int dilation_w) {
-  if (!p_valid || k >= k_end) return 0.0f;
+  if (!p_valid || k >= k_end) return 0;
   const int channel = k / (KH * KW), r = k % (KH * KW);
   const int ih = ih0 + (r / KW) * dilation_h, iw = iw0 + (r % KW) * dilation_w;
-  return (ih >= 0 && ih < H && iw >= 0 && iw < W) ? LOAD_DATA(x_base, ((size_t)channel * H + ih) * W + iw) : 0.0f;
+  return (ih >= 0 && ih < H && iw >= 0 && iw < W) ? LOAD_REAL(x_base, ((size_t)channel * H + ih) * W + iw) : (REAL_T)0;
 }
 #endif
 
@@ -81,12 +82,12 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   const int z = get_group_id(2), groups = get_num_groups(2);
   const int k_begin = 0, k_end = K;
 #endif
-  // Declared as float4 so the compiler knows the 16-byte alignment and reads 4 values per
-  // instruction in the inner loop; written element by element through the float views.
-  __local float4 As4[2 * BK * LDA / 4];
-  __local float4 Bs4[2 * BK * LDB / 4];
-  __local float* As = (__local float*)As4;
-  __local float* Bs = (__local float*)Bs4;
+  // Declared as vectors of 4 so the compiler knows their alignment and reads 4 values per
+  // instruction in the inner loop; written element by element through the scalar views.
+  __local REAL4_T As4[2 * BK * LDA / 4];
+  __local REAL4_T Bs4[2 * BK * LDB / 4];
+  __local REAL_T* As = (__local REAL_T*)As4;
+  __local REAL_T* Bs = (__local REAL_T*)Bs4;
 
 #ifdef CONV
   const int a_sm = K, a_sk = 1;
@@ -113,7 +114,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   }
 #endif
 
-  float ra[A_LOADS], rb[B_LOADS];
+  REAL_T ra[A_LOADS], rb[B_LOADS];
 #ifdef A_M_CONTIG
 #define A_COORDS(l) const int mm = (l) % BM, kk = (l) / BM
 #else
@@ -129,7 +130,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   for (int i = 0; i < A_LOADS; ++i) {                                                             \
     A_COORDS(tid + i * THREADS);                                                                  \
     const int gm = m0 + mm, gk = (k0) + kk;                                                       \
-    ra[i] = (gm < M && gk < k_end) ? LOAD_DATA(A, a_off + (size_t)gm * a_sm + (size_t)gk * a_sk) : 0.0f; \
+    ra[i] = (gm < M && gk < k_end) ? LOAD_REAL(A, a_off + (size_t)gm * a_sm + (size_t)gk * a_sk) : (REAL_T)0; \
   }                                                                                               \
   for (int i = 0; i < B_LOADS; ++i) {                                                             \
     B_COORDS(tid + i * THREADS);                                                                  \
@@ -147,17 +148,17 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
   }
 
 #if defined(CONV) && defined(POINTWISE)
-#define LOAD_B(nn, gk) ((p_valid && (gk) < k_end) ? LOAD_DATA(x_base, (size_t)(gk) * H * W + p_rem) : 0.0f)
+#define LOAD_B(nn, gk) ((p_valid && (gk) < k_end) ? LOAD_REAL(x_base, (size_t)(gk) * H * W + p_rem) : (REAL_T)0)
 #elif defined(CONV)
 #define LOAD_B(nn, gk) conv_element(x_base, gk, k_end, p_valid, ih0, iw0, H, W, dilation_h, dilation_w)
 #else
 #define LOAD_B(nn, gk) \
-  ((n0 + (nn) < N && (gk) < k_end) ? LOAD_DATA(B, b_off + (size_t)(gk) * b_sk + (size_t)(n0 + (nn)) * b_sn) : 0.0f)
+  ((n0 + (nn) < N && (gk) < k_end) ? LOAD_REAL(B, b_off + (size_t)(gk) * b_sk + (size_t)(n0 + (nn)) * b_sn) : (REAL_T)0)
 #endif
 
-  float acc[TM][TN];
+  REAL_T acc[TM][TN];
   for (int i = 0; i < TM; ++i)
-    for (int j = 0; j < TN; ++j) acc[i][j] = 0.0f;
+    for (int j = 0; j < TN; ++j) acc[i][j] = 0;
 
   const int tiles = (k_end - k_begin + BK - 1) / BK;
   LOAD_TILES(k_begin);
@@ -168,14 +169,14 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
     if (t + 1 < tiles) {
       LOAD_TILES(k_begin + (t + 1) * BK);
     }
-    __local const float4* as = As4 + current * BK * LDA / 4;
-    __local const float4* bs = Bs4 + current * BK * LDB / 4;
+    __local const REAL4_T* as = As4 + current * BK * LDA / 4;
+    __local const REAL4_T* bs = Bs4 + current * BK * LDB / 4;
 #pragma unroll
     for (int k = 0; k < BK; ++k) {
-      float a[TM], b[TN];
+      REAL_T a[TM], b[TN];
 #pragma unroll
       for (int g = 0; g < GM; ++g) {
-        const float4 v = as[(k * LDA + g * (BM / GM)) / 4 + ty];
+        const REAL4_T v = as[(k * LDA + g * (BM / GM)) / 4 + ty];
         a[g * 4 + 0] = v.s0;
         a[g * 4 + 1] = v.s1;
         a[g * 4 + 2] = v.s2;
@@ -183,7 +184,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
       }
 #pragma unroll
       for (int g = 0; g < GN; ++g) {
-        const float4 v = bs[(k * LDB + g * (BN / GN)) / 4 + tx];
+        const REAL4_T v = bs[(k * LDB + g * (BN / GN)) / 4 + tx];
         b[g * 4 + 0] = v.s0;
         b[g * 4 + 1] = v.s1;
         b[g * 4 + 2] = v.s2;
@@ -219,10 +220,10 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void gemm(
 #elif defined(CONV)
       const size_t channel = (size_t)z * M + m;
       const size_t index = ((size_t)out_image * out_channels + channel) * OHW + out_rem;
-      STORE_DATA(C, index, epilogue(acc[i][j], (int)channel, n, index, bias, residual, lo, hi));
+      STORE_REAL(C, index, epilogue(acc[i][j], (int)channel, n, index, bias, residual, lo, hi));
 #else
       const size_t index = ((size_t)z * M + m) * N + n;
-      STORE_DATA(C, index, epilogue(acc[i][j], m, n, index, bias, residual, lo, hi));
+      STORE_REAL(C, index, epilogue(acc[i][j], m, n, index, bias, residual, lo, hi));
 #endif
     }
   }

@@ -10,13 +10,13 @@ std::map<std::string, uint64_t> MemoryCounters::statistics() const {
   return {{"weights", weights.load()}, {"intermediates", intermediates.load()}, {"io", io.load()}};
 }
 
-DeviceContext::DeviceContext(DeviceEntry entry)
+DeviceContext::DeviceContext(DeviceEntry entry, OfflineCompiler offline)
     : m_entry(std::move(entry)), m_counters(std::make_unique<MemoryCounters>()) {
   cl_int status = CL_SUCCESS;
   const cl_device_id device = m_entry.device.get();
   m_context = ClContext(clCreateContext(nullptr, 1, &device, nullptr, nullptr, &status));
   cl_check(status, "clCreateContext for device ", m_entry.id, " (", m_entry.info.name, ")");
-  m_programs = std::make_unique<ProgramCache>(m_context, device);
+  m_programs = std::make_unique<ProgramCache>(m_context, device, std::move(offline));
 }
 
 ClQueue DeviceContext::create_queue(bool profiling, const QueueHints& hints) const {
@@ -37,7 +37,7 @@ ClMem DeviceContext::create_buffer(size_t bytes, cl_mem_flags flags, void* host_
 std::shared_ptr<DeviceContext> ContextPool::get(const DeviceEntry& entry) {
   std::lock_guard<std::mutex> lock(m_mutex);
   auto& context = m_contexts[entry.id];
-  if (!context) context = std::make_shared<DeviceContext>(entry);
+  if (!context) context = std::make_shared<DeviceContext>(entry, m_offline);
   return context;
 }
 

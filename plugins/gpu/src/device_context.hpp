@@ -29,7 +29,8 @@ struct MemoryCounters {
 
 class DeviceContext {
  public:
-  explicit DeviceContext(DeviceEntry entry);
+  // `offline`: how the programs are compiled (program_cache.hpp); empty: by the driver.
+  explicit DeviceContext(DeviceEntry entry, OfflineCompiler offline = {});
 
   const DeviceEntry& entry() const { return m_entry; }
   const DeviceInfo& info() const { return m_entry.info; }
@@ -54,11 +55,14 @@ class DeviceContext {
 // The plugin's contexts by device id, created on first use.
 class ContextPool {
  public:
+  // The contexts' programs are compiled by `offline` (program_cache.hpp); empty: by the driver.
+  explicit ContextPool(OfflineCompiler offline = {}) : m_offline(std::move(offline)) {}
   std::shared_ptr<DeviceContext> get(const DeviceEntry& entry);
   // The contexts made so far (for counters).
   std::shared_ptr<DeviceContext> find(const std::string& id) const;
 
  private:
+  OfflineCompiler m_offline;
   mutable std::mutex m_mutex;
   std::map<std::string, std::shared_ptr<DeviceContext>> m_contexts;
 };

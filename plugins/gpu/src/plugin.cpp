@@ -43,7 +43,7 @@ std::shared_ptr<const Model> model_argument(const Any& value, const std::string&
 
 }  // namespace
 
-Plugin::Plugin() {
+Plugin::Plugin(OfflineCompiler offline) : m_contexts(std::move(offline)) {
   set_device_name("GPU");
   set_version({::ferry::get_version().buildNumber + "-blob" + std::to_string(blob_format::kFormatVersion),
                "Ferry GPU plugin (OpenCL)"});

@@ -21,7 +21,9 @@ class CompiledModel;
 
 class Plugin final : public IPlugin {
  public:
-  Plugin();
+  // `offline`: how the kernels are compiled (program_cache.hpp); empty (the plugin as loaded by
+  // the Core): by the OpenCL driver.
+  explicit Plugin(OfflineCompiler offline = {});
 
   std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
                                                 const AnyMap& properties) const override;

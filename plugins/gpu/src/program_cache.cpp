@@ -49,13 +49,39 @@ void ProgramCache::build_created(cl_program program, const std::string& options,
   }
 }
 
-ClProgram ProgramCache::build(const std::string& source, const std::string& options, const std::string& what) const {
+ClProgram ProgramCache::create(const std::string& source, const std::string& options, const std::string& what,
+                               std::string& build_options) const {
+  cl_int status = CL_SUCCESS;
+  if (m_offline) {
+    std::string binary;
+    try {
+      binary = m_offline(source, options);
+    } catch (const std::exception& error) {
+      Exception::raise("GPU: compiling OpenCL program ", what, " with options '", options,
+                       "' offline failed: ", error.what());
+    }
+    const auto* data = reinterpret_cast<const unsigned char*>(binary.data());
+    const size_t length = binary.size();
+    cl_int binary_status = CL_SUCCESS;
+    ClProgram program(
+        clCreateProgramWithBinary(m_context.get(), 1, &m_device, &length, &data, &binary_status, &status));
+    cl_check(status, "clCreateProgramWithBinary of ", what, " (offline compiled)");
+    cl_check(binary_status, "the offline compiled binary of ", what);
+    build_options.clear();
+    return program;
+  }
   const char* text = source.c_str();
   const size_t length = source.size();
-  cl_int status = CL_SUCCESS;
   ClProgram program(clCreateProgramWithSource(m_context.get(), 1, &text, &length, &status));
   cl_check(status, "clCreateProgramWithSource of ", what);
-  build_created(program.get(), options, what);
+  build_options = options;
+  return program;
+}
+
+ClProgram ProgramCache::build(const std::string& source, const std::string& options, const std::string& what) const {
+  std::string build_options;
+  ClProgram program = create(source, options, what, build_options);
+  build_created(program.get(), build_options, what);
   return program;
 }
 
@@ -106,12 +132,9 @@ ClProgram ProgramCache::get(const std::string& file, const std::string& options)
     return program;
   }
   // Deferred: created now, built by the scope's finish() with the others.
-  const char* text = source.c_str();
-  const size_t length = source.size();
-  cl_int status = CL_SUCCESS;
-  ClProgram program(clCreateProgramWithSource(m_context.get(), 1, &text, &length, &status));
-  cl_check(status, "clCreateProgramWithSource of ", file);
-  ProgramBuildScope::Job job{program, key.second, file, {}};
+  std::string build_options;
+  ClProgram program = create(source, key.second, file, build_options);
+  ProgramBuildScope::Job job{program, key.second, build_options, file, {}};
   Slot& slot = m_programs[key];
   slot.program = program;
   slot.built = job.done.get_future().share();
@@ -173,7 +196,7 @@ void ProgramBuildScope::finish() {
   const auto work = [&] {
     for (size_t i = next++; i < jobs.size(); i = next++) {
       try {
-        m_cache.build_created(jobs[i].program.get(), jobs[i].options, jobs[i].what);
+        m_cache.build_created(jobs[i].program.get(), jobs[i].build_options, jobs[i].what);
         jobs[i].done.set_value();
       } catch (...) {
         errors[i] = std::current_exception();

@@ -33,9 +33,17 @@ struct ProgramBinary {
   std::string file, options, binary;
 };
 
+// Compiles OpenCL C `source` with build `options` into an intermediate binary the driver takes
+// through clCreateProgramWithBinary (SPIR for PoCL); throws ferry::Exception with the compiler's
+// output. Left empty, the driver compiles the source itself, as it does in the plugin. Tests set
+// one to build the kernels with an extension the driver lacks (tests/support/offline_compiler.hpp:
+// cl_khr_fp16 on PoCL).
+using OfflineCompiler = std::function<std::string(const std::string& source, const std::string& options)>;
+
 class ProgramCache {
  public:
-  ProgramCache(ClContext context, cl_device_id device) : m_context(std::move(context)), m_device(device) {}
+  ProgramCache(ClContext context, cl_device_id device, OfflineCompiler offline = {})
+      : m_context(std::move(context)), m_device(device), m_offline(std::move(offline)) {}
 
   // The program of kernel file `file` (kernel_library.hpp) built with `options` (plus the calling
   // thread's scope's options): from a binary given to add_binaries, else from source on the first
@@ -62,10 +70,15 @@ class ProgramCache {
     std::shared_future<void> built;  // pending while a scope builds it
   };
   ClProgram from_binary(const ProgramBinary& binary) const;
+  // A program of `source` not built yet, and the options its build takes: `options` for source,
+  // none for the offline compiler's binary (which applied them).
+  ClProgram create(const std::string& source, const std::string& options, const std::string& what,
+                   std::string& build_options) const;
   void build_created(cl_program program, const std::string& options, const std::string& what) const;
 
   ClContext m_context;
   cl_device_id m_device;
+  OfflineCompiler m_offline;
   mutable std::mutex m_mutex;
   std::map<Key, Slot> m_programs;
   std::map<Key, std::string> m_binaries;  // from add_binaries, not used yet
@@ -93,7 +106,7 @@ class ProgramBuildScope {
   friend class ProgramCache;
   struct Job {
     ClProgram program;
-    std::string options, what;
+    std::string options, build_options, what;  // options: the cache key's; build_options: clBuildProgram's
     std::promise<void> done;
   };
   ProgramCache& m_cache;

@@ -5,6 +5,7 @@
 #include "cl_error.hpp"
 #include "device_context.hpp"
 #include "kernel_library.hpp"
+#include "support/offline_compiler.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -25,9 +26,9 @@ TEST(KernelLibrary, EveryKernelFileIsEmbedded) {
 TEST(KernelLibrary, IncludedFilesAreExpandedInPlace) {
   const std::string& gemm = kernel_source("gemm.cl");
   EXPECT_EQ(gemm.find("#include \"epilogue.cl\""), std::string::npos);
-  EXPECT_NE(gemm.find("inline float epilogue("), std::string::npos);
+  EXPECT_NE(gemm.find("inline REAL_T epilogue("), std::string::npos);
   // The including file's own text follows the included one.
-  EXPECT_LT(gemm.find("inline float epilogue("), gemm.find("void gemm("));
+  EXPECT_LT(gemm.find("inline REAL_T epilogue("), gemm.find("void gemm("));
 }
 
 TEST(ProgramCache, BuildsEachSourceAndOptionsOnce) {
@@ -56,6 +57,46 @@ TEST(ProgramCache, ABuildFailureCarriesTheBuildLog) {
   }
   // The cache stays usable.
   EXPECT_TRUE(context->programs().get("softmax.cl", ""));
+}
+
+// An OfflineCompiler (the tests' clang to SPIR) replaces the driver's compiler: called once per
+// (file, options) with the expanded source, its binary built into a program with the kernels.
+TEST(ProgramCache, AnOfflineCompilerCompilesEachSourceAndOptionsOnce) {
+  auto devices = enumerate_devices(DeviceTypeSelection::parse("AUTO"));
+  ASSERT_FALSE(devices.empty());
+  std::vector<std::string> calls;
+  const auto clang = test::clang_fp16_spir_compiler();
+  const DeviceContext context(devices[0], [&](const std::string& source, const std::string& options) {
+    EXPECT_EQ(source, kernel_source("eltwise.cl"));
+    calls.push_back(options);
+    return clang(source, options);
+  });
+  const ClProgram relu = context.programs().get("eltwise.cl", "-DOP_RELU");
+  EXPECT_EQ(context.programs().get("eltwise.cl", "-DOP_RELU").get(), relu.get());
+  {
+    ProgramBuildScope scope(context.programs(), {2, true});  // deferred builds take the same path
+    context.programs().get("eltwise.cl", "-DOP_ABS");
+    scope.finish();
+  }
+  EXPECT_EQ(calls, (std::vector<std::string>{"-DOP_RELU", "-DOP_ABS"}));
+  cl_int status = CL_SUCCESS;
+  ClKernel kernel(clCreateKernel(relu.get(), "eltwise_unary", &status));
+  EXPECT_EQ(status, CL_SUCCESS);
+}
+
+TEST(ProgramCache, AnOfflineCompilerErrorReachesTheCallerAndTheCacheStaysUsable) {
+  auto devices = enumerate_devices(DeviceTypeSelection::parse("AUTO"));
+  ASSERT_FALSE(devices.empty());
+  const DeviceContext context(devices[0], test::clang_fp16_spir_compiler());
+  try {
+    context.programs().get("eltwise.cl", "-DOP_RELU -DT=no_such_type");
+    FAIL() << "expected the offline compiler's error";
+  } catch (const Exception& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("offline failed"), std::string::npos) << message;
+    EXPECT_NE(message.find("no_such_type"), std::string::npos) << message;
+  }
+  EXPECT_NO_THROW(context.programs().get("eltwise.cl", "-DOP_RELU"));
 }
 
 TEST(ClError, CodesHaveNames) {
