@@ -34,8 +34,9 @@ struct ProgramBinary {
 };
 
 // Compiles OpenCL C `source` with build `options` into an intermediate binary the driver takes
-// through clCreateProgramWithBinary (SPIR for PoCL); throws ferry::Exception with the compiler's
-// output. Left empty, the driver compiles the source itself, as it does in the plugin. Tests set
+// through clCreateProgramWithBinary (SPIR for PoCL); throws any std::exception with the
+// compiler's output, which get() and build() report as a ferry::Exception naming the program.
+// Left empty, the driver compiles the source itself, as it does in the plugin. Tests set
 // one to build the kernels with an extension the driver lacks (tests/support/offline_compiler.hpp:
 // cl_khr_fp16 on PoCL).
 using OfflineCompiler = std::function<std::string(const std::string& source, const std::string& options)>;
