@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -30,6 +29,7 @@ namespace ferry::gpu {
 namespace {
 
 using test::half_exact_constant;
+using test::model_of;
 using test::widened_to_f32;
 
 const AnyMap kHalf{{hint::inference_precision.name(), element::f16}};
@@ -81,21 +81,8 @@ void expect_close_to_reference(const std::shared_ptr<Model>& model, unsigned see
   ReferenceExecutor(model).run(inputs, expected);
   const TensorVector actual = infer(half_plugin(), model, kHalf, inputs);
   ASSERT_EQ(actual.size(), expected.size());
-  for (size_t k = 0; k < actual.size(); ++k) {
-    ASSERT_EQ(actual[k].get_shape(), expected[k].get_shape());
-    size_t mismatches = 0;
-    for (size_t i = 0; i < actual[k].get_size() && mismatches < 5; ++i) {
-      const double got = actual[k].data<float>()[i], ref = expected[k].data<float>()[i];
-      if (!(std::abs(got - ref) <= 0.03 + 0.01 * std::abs(ref))) {
-        ++mismatches;
-        ADD_FAILURE() << "output " << k << " element " << i << ": half arithmetic " << got << ", f32 reference " << ref;
-      }
-    }
-  }
-}
-
-std::shared_ptr<Model> model_of(const Output<Node>& output, const ParameterVector& parameters) {
-  return std::make_shared<Model>(OutputVector{output}, parameters);
+  for (size_t k = 0; k < actual.size(); ++k)
+    test::expect_values_close(actual[k], expected[k], 0.03, 0.01, "output " + std::to_string(k) + " (half arithmetic)");
 }
 
 // 2048 + 1 is 2048 in half (its spacing there is 2): a dot product of 4096 ones stops at 2048

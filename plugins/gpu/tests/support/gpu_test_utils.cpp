@@ -24,6 +24,21 @@ double read(const Tensor& tensor, size_t i) {
 
 }  // namespace
 
+void expect_values_close(const Tensor& actual, const Tensor& expected, double atol, double rtol,
+                         const std::string& what) {
+  ASSERT_EQ(actual.get_shape(), expected.get_shape()) << what;
+  size_t mismatches = 0;
+  for (size_t i = 0; i < actual.get_size() && mismatches < 5; ++i) {
+    const double a = read(actual, i), e = read(expected, i);
+    if (std::isnan(e) && std::isnan(a)) continue;
+    if (std::isinf(e) && a == e) continue;
+    if (!(std::abs(a - e) <= atol + rtol * std::abs(e))) {
+      ++mismatches;
+      ADD_FAILURE() << what << " element " << i << ": GPU " << a << ", reference " << e;
+    }
+  }
+}
+
 Core make_core() { return Core(); }
 
 std::shared_ptr<Param> param(const Shape& shape, const element::Type& type) {
@@ -77,18 +92,8 @@ void expect_matches_reference(const std::shared_ptr<Model>& model, const TensorV
   request.infer();
   for (size_t k = 0; k < expected.size(); ++k) {
     const Tensor actual = request.get_output_tensor(k);
-    ASSERT_EQ(actual.get_shape(), expected[k].get_shape()) << "output " << k;
     ASSERT_EQ(actual.get_element_type(), expected[k].get_element_type()) << "output " << k;
-    size_t mismatches = 0;
-    for (size_t i = 0; i < actual.get_size() && mismatches < 5; ++i) {
-      const double a = read(actual, i), e = read(expected[k], i);
-      if (std::isnan(e) && std::isnan(a)) continue;
-      if (std::isinf(e) && a == e) continue;
-      if (!(std::abs(a - e) <= atol + rtol * std::abs(e))) {
-        ++mismatches;
-        ADD_FAILURE() << "output " << k << " element " << i << ": GPU " << a << ", reference " << e;
-      }
-    }
+    expect_values_close(actual, expected[k], atol, rtol, "output " + std::to_string(k));
   }
 }
 

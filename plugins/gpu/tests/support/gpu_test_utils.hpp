@@ -24,6 +24,12 @@ Tensor random_tensor(const element::Type& type, const Shape& shape, unsigned see
 void expect_matches_reference(const std::shared_ptr<Model>& model, const TensorVector& inputs, double atol = 1e-5,
                               double rtol = 1e-4);
 
+// Expects every element of `actual` (any type the tests use, f16 widened) within
+// |actual - expected| <= atol + rtol * |expected| of `expected` (NaN matches NaN, an infinity
+// itself); reports up to 5 mismatches, each naming `what` ("output 0"), the element and both values.
+void expect_values_close(const Tensor& actual, const Tensor& expected, double atol, double rtol,
+                         const std::string& what);
+
 // Building blocks of the one-op models the primitive tests run.
 using Param = op::v0::Parameter;
 std::shared_ptr<Param> param(const Shape& shape, const element::Type& type = element::f32);
