@@ -42,10 +42,11 @@ size_t file_count(const std::string& dir) {
   return n;
 }
 
-#define REQUIRE_EXPORT_IMPORT(core)                                                                  \
-  if (!has_capability(core, device(), device::capability::EXPORT_IMPORT))                           \
-  GTEST_SKIP() << device() << " does not list EXPORT_IMPORT in OPTIMIZATION_CAPABILITIES: the core " \
-                              "caches only devices that can import their blobs"
+#define REQUIRE_EXPORT_IMPORT(core)                                                      \
+  if (!has_capability(core, device(), device::capability::EXPORT_IMPORT))                \
+  GTEST_SKIP() << device()                                                               \
+               << " does not list EXPORT_IMPORT in OPTIMIZATION_CAPABILITIES: the core " \
+                  "caches only devices that can import their blobs"
 
 TEST(Caching, SecondCompileIsLoadedFromCache) {
   Core core = make_core();

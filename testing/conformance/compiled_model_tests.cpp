@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "checks.hpp"
+#include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/runtime/exception.hpp"
@@ -13,7 +14,6 @@
 #include "ferry/runtime/properties.hpp"
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
-#include "ferry/graph/ir/ir_writer.hpp"
 #include "models.hpp"
 #include "options.hpp"
 
@@ -71,7 +71,8 @@ TEST(CompiledModel, SeveralCompiledModelsAtOnce) {
   std::vector<CompiledModel> compiled;
   for (size_t batch = 1; batch <= 4; ++batch) compiled.push_back(core.compile_model(make_mlp(batch), device()));
   for (int round = 0; round < 2; ++round)
-    for (size_t i = 0; i < compiled.size(); ++i) expect_mlp_correct(compiled[i], i + 1, round * 10 + static_cast<int>(i));
+    for (size_t i = 0; i < compiled.size(); ++i)
+      expect_mlp_correct(compiled[i], i + 1, round * 10 + static_cast<int>(i));
 }
 
 TEST(CompiledModel, PropertiesAreListedAndReadable) {

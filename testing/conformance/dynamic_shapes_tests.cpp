@@ -31,7 +31,8 @@ std::shared_ptr<Model> make_follow_model(const PartialShape& x_shape) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, x_shape);
   x->set_friendly_name("x");
   x->output(0).set_names({"x"});
-  auto shifted = std::make_shared<op::v1::Subtract>(x, op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.25f}));
+  auto shifted =
+      std::make_shared<op::v1::Subtract>(x, op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.25f}));
   auto y = std::make_shared<op::v0::Relu>(shifted);
   y->output(0).set_names({"y"});
   auto z = std::make_shared<op::v0::Concat>(OutputVector{y, x}, 0);
@@ -51,13 +52,13 @@ std::optional<CompiledModel> compile_dynamic(Core& core, const std::shared_ptr<M
 
 // The device must exist (a misconfigured run fails, it does not skip); only a refused dynamic
 // compile skips.
-#define COMPILE_OR_SKIP(compiled, core, model)                                                                   \
-  ASSERT_FALSE(supported_keys(core, device()).empty());                                                          \
-  std::string why_##compiled;                                                                                    \
-  auto compiled##_or = compile_dynamic(core, model, why_##compiled);                                             \
-  if (!compiled##_or)                                                                                            \
-    GTEST_SKIP() << "unsupported: " << device() << " does not compile a model with input shape "                 \
-                 << model->input().get_partial_shape() << " (" << why_##compiled << ")";                       \
+#define COMPILE_OR_SKIP(compiled, core, model)                                                   \
+  ASSERT_FALSE(supported_keys(core, device()).empty());                                          \
+  std::string why_##compiled;                                                                    \
+  auto compiled##_or = compile_dynamic(core, model, why_##compiled);                             \
+  if (!compiled##_or)                                                                            \
+    GTEST_SKIP() << "unsupported: " << device() << " does not compile a model with input shape " \
+                 << model->input().get_partial_shape() << " (" << why_##compiled << ")";         \
   CompiledModel compiled = *compiled##_or
 
 // Infers `x` of `shape` on `request` and checks both outputs' shapes and values against the

@@ -51,7 +51,7 @@ TEST(InferRequest, TensorsByNameIndexAndPortAreTheSame) {
   EXPECT_EQ(request.get_output_tensor(0).data(), probs.data());
   request.infer();
   const MlpExpected expected = mlp_expected(values_of(input), 2);
-  expect_near(values_of(probs), expected.probs);     // written into the user's tensors
+  expect_near(values_of(probs), expected.probs);  // written into the user's tensors
   expect_near(values_of(hidden), expected.hidden);
 }
 

@@ -87,7 +87,8 @@ std::shared_ptr<Model> make_heavy() {
   Output<Node> value = x;
   for (size_t layer = 0; layer < kHeavyLayers; ++layer) {
     // Scaled so values stay near the inputs' range through every layer.
-    auto mm = std::make_shared<op::v0::MatMul>(value, constant({kHeavy, kHeavy}, wave(kHeavy * kHeavy, 1.0f / kHeavy, float(layer))));
+    auto mm = std::make_shared<op::v0::MatMul>(
+        value, constant({kHeavy, kHeavy}, wave(kHeavy * kHeavy, 1.0f / kHeavy, float(layer))));
     value = std::make_shared<op::v0::Relu>(mm);
   }
   value.get_node_shared_ptr()->output(0).set_names({"y"});
@@ -121,7 +122,8 @@ std::vector<float> values_of(const Tensor& tensor) {
 
 std::string make_temp_dir(const std::string& tag) {
   const char* root = std::getenv("TEST_TMPDIR");
-  std::string pattern = (root ? std::string(root) : std::filesystem::temp_directory_path().string()) + "/ferry_" + tag + "_XXXXXX";
+  std::string pattern =
+      (root ? std::string(root) : std::filesystem::temp_directory_path().string()) + "/ferry_" + tag + "_XXXXXX";
   FERRY_ASSERT(mkdtemp(pattern.data()) != nullptr, "cannot create a temporary folder from '", pattern, "'");
   return pattern;
 }

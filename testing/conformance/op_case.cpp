@@ -119,20 +119,30 @@ double draw(Random& random, const element::Type& type, Domain domain) {
   if (domain == Domain::Bool || type == element::boolean) return double(random.integer(0, 1));
   if (type.is_real()) {
     switch (domain) {
-      case Domain::Positive: return random.uniform(0.1, 3.0);
-      case Domain::Unit: return random.uniform(-0.95, 0.95);
-      case Domain::AboveOne: return random.uniform(1.05, 3.0);
-      case Domain::NonZero: return (random.integer(0, 1) ? 1 : -1) * random.uniform(0.5, 3.0);
-      default: return random.uniform(-3.0, 3.0);
+      case Domain::Positive:
+        return random.uniform(0.1, 3.0);
+      case Domain::Unit:
+        return random.uniform(-0.95, 0.95);
+      case Domain::AboveOne:
+        return random.uniform(1.05, 3.0);
+      case Domain::NonZero:
+        return (random.integer(0, 1) ? 1 : -1) * random.uniform(0.5, 3.0);
+      default:
+        return random.uniform(-3.0, 3.0);
     }
   }
   const bool is_signed = type.is_signed();
   switch (domain) {
-    case Domain::Positive: return double(random.integer(1, 9));
-    case Domain::Unit: return double(random.integer(is_signed ? -1 : 0, 1));
-    case Domain::AboveOne: return double(random.integer(2, 9));
-    case Domain::NonZero: return double(random.integer(1, 9) * (is_signed && random.integer(0, 1) ? -1 : 1));
-    default: return double(random.integer(is_signed ? -9 : 0, 9));
+    case Domain::Positive:
+      return double(random.integer(1, 9));
+    case Domain::Unit:
+      return double(random.integer(is_signed ? -1 : 0, 1));
+    case Domain::AboveOne:
+      return double(random.integer(2, 9));
+    case Domain::NonZero:
+      return double(random.integer(1, 9) * (is_signed && random.integer(0, 1) ? -1 : 1));
+    default:
+      return double(random.integer(is_signed ? -9 : 0, 9));
   }
 }
 

@@ -43,8 +43,9 @@ void add_activation_generators(GeneratorTable& table) {
     activation_cases(op, cases, kReals, {{"_alpha1", {{"alpha", "1"}}}, {"_alpha0_5", {{"alpha", "0.5"}}}});
   };
   table["Clamp"] = [](const OpId& op, std::vector<OpCase>& cases) {
-    activation_cases(op, cases, {element::f32, element::f16, element::bf16, element::i32},
-                     {{"_min_max", {{"min", "-1"}, {"max", "1.5"}}}, {"_equal_bounds", {{"min", "0.5"}, {"max", "0.5"}}}});
+    activation_cases(
+        op, cases, {element::f32, element::f16, element::bf16, element::i32},
+        {{"_min_max", {{"min", "-1"}, {"max", "1.5"}}}, {"_equal_bounds", {{"min", "0.5"}, {"max", "0.5"}}}});
   };
   table["PRelu"] = [](const OpId& op, std::vector<OpCase>& cases) {
     add_case(cases, op, element::f32, "slope_per_channel", [=](GraphBuilder& g) -> OutputVector {

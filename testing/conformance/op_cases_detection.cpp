@@ -25,18 +25,23 @@ void nms_cases(const OpId& op, std::vector<OpCase>& cases) {
     add_case(cases, op, element::f32, s.name, [=](GraphBuilder& g) -> OutputVector {
       // Center boxes need positive width and height; corner boxes may come in either order.
       const Domain boxes = std::string(s.encoding) == "center" ? Domain::Positive : Domain::Any;
-      return g.op(op, {g.input(element::f32, {2, 6, 4}, boxes), g.input(element::f32, {2, 2, 6}, Domain::Positive),
-                       g.ints(element::i64, Shape{}, {s.max_boxes}), g.constant(element::f32, Shape{}, {s.iou}),
-                       g.constant(element::f32, Shape{}, {s.score})},
-                  {{"box_encoding", s.encoding}, {"sort_result_descending", s.sort_descending ? "true" : "false"},
-                   {"output_type", s.output_type}})
+      return g
+          .op(op,
+              {g.input(element::f32, {2, 6, 4}, boxes), g.input(element::f32, {2, 2, 6}, Domain::Positive),
+               g.ints(element::i64, Shape{}, {s.max_boxes}), g.constant(element::f32, Shape{}, {s.iou}),
+               g.constant(element::f32, Shape{}, {s.score})},
+              {{"box_encoding", s.encoding},
+               {"sort_result_descending", s.sort_descending ? "true" : "false"},
+               {"output_type", s.output_type}})
           ->outputs();
     });
   }
   add_case(cases, op, element::f16, "corner_all_boxes", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::f16, {1, 5, 4}), g.input(element::f16, {1, 1, 5}, Domain::Positive),
-                     g.ints(element::i32, Shape{}, {5}), g.constant(element::f16, Shape{}, {0.5})},
-                {{"box_encoding", "corner"}, {"sort_result_descending", "false"}, {"output_type", "i64"}})
+    return g
+        .op(op,
+            {g.input(element::f16, {1, 5, 4}), g.input(element::f16, {1, 1, 5}, Domain::Positive),
+             g.ints(element::i32, Shape{}, {5}), g.constant(element::f16, Shape{}, {0.5})},
+            {{"box_encoding", "corner"}, {"sort_result_descending", "false"}, {"output_type", "i64"}})
         ->outputs();
   });
 }

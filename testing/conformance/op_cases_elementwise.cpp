@@ -71,9 +71,8 @@ void unary_cases(const OpId& op, std::vector<OpCase>& cases, const std::vector<T
     return {g.op(op, {g.input(main, {2, 3, 2, 2}, domain)}, attrs)};
   });
   if (!suffix.empty()) return;  // attribute variants: one shape is enough
-  add_case(cases, op, main, "scalar", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(main, PartialShape{}, domain)}, attrs)};
-  });
+  add_case(cases, op, main, "scalar",
+           [=](GraphBuilder& g) -> OutputVector { return {g.op(op, {g.input(main, PartialShape{}, domain)}, attrs)}; });
   add_case(cases, op, main, "empty", [=](GraphBuilder& g) -> OutputVector {
     return {g.op(op, {g.input(main, {0, 3}, domain)}, attrs)};
   });
@@ -122,7 +121,8 @@ void add_elementwise_generators(GeneratorTable& table) {
     });
   };
 
-  for (const char* name : {"Equal", "NotEqual", "Less", "Greater", "LessEqual", "GreaterEqual"}) comparison(table, name);
+  for (const char* name : {"Equal", "NotEqual", "Less", "Greater", "LessEqual", "GreaterEqual"})
+    comparison(table, name);
   for (const char* name : {"LogicalAnd", "LogicalOr", "LogicalXor"}) logical(table, name);
   table["LogicalNot"] = [](const OpId& op, std::vector<OpCase>& cases) {
     unary_cases(op, cases, {element::boolean}, Domain::Bool);

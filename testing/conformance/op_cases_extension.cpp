@@ -14,8 +14,8 @@ void dropout_cases(const OpId& op, std::vector<OpCase>& cases) {
     return dropout->outputs();
   });
   add_case(cases, op, element::f32, "training_with_ratio_zero", [=](GraphBuilder& g) -> OutputVector {
-    const auto dropout = g.op(op, {g.input(element::f32, {5}), g.constant(element::f32, {}, {0.0}),
-                                   g.constant(element::boolean, {}, {1})});
+    const auto dropout = g.op(
+        op, {g.input(element::f32, {5}), g.constant(element::f32, {}, {0.0}), g.constant(element::boolean, {}, {1})});
     return {dropout->output(0)};
   });
 }

@@ -17,8 +17,13 @@ void interpolate_cases(const OpId& op, std::vector<OpCase>& cases) {
     std::vector<int64_t> axes;  // empty: every axis
     Attrs attrs;
   };
-  const Attrs base = {{"mode", "nearest"}, {"coordinate_transformation_mode", "half_pixel"}, {"nearest_mode", "round_prefer_floor"},
-                      {"pads_begin", "0,0,0,0"}, {"pads_end", "0,0,0,0"}, {"cube_coeff", "-0.75"}, {"antialias", "false"}};
+  const Attrs base = {{"mode", "nearest"},
+                      {"coordinate_transformation_mode", "half_pixel"},
+                      {"nearest_mode", "round_prefer_floor"},
+                      {"pads_begin", "0,0,0,0"},
+                      {"pads_end", "0,0,0,0"},
+                      {"cube_coeff", "-0.75"},
+                      {"antialias", "false"}};
   const auto with = [base](const Attrs& more) {  // by value: cases call it after this function returns
     Attrs attrs = base;
     for (const auto& entry : more) attrs[entry.first] = entry.second;
@@ -26,24 +31,61 @@ void interpolate_cases(const OpId& op, std::vector<OpCase>& cases) {
   };
   const std::vector<Resize> resizes = {
       {"nearest_scales_up", {1, 1, 2, 3}, true, {2, 2}, {2, 3}, with({{"shape_calculation_mode", "scales"}})},
-      {"nearest_sizes_down_floor_asymmetric", {1, 2, 4, 6}, false, {2, 4}, {2, 3},
-       with({{"shape_calculation_mode", "sizes"}, {"nearest_mode", "floor"}, {"coordinate_transformation_mode", "asymmetric"}})},
-      {"nearest_ceil_align_corners", {1, 1, 3, 3}, false, {5, 4}, {2, 3},
-       with({{"shape_calculation_mode", "sizes"}, {"nearest_mode", "ceil"}, {"coordinate_transformation_mode", "align_corners"}})},
-      {"linear_onnx_scales", {1, 2, 3, 4}, true, {1.5, 0.5}, {2, 3}, with({{"mode", "linear_onnx"}, {"shape_calculation_mode", "scales"}})},
-      {"linear_onnx_pytorch_half_pixel_sizes", {2, 1, 4, 4}, false, {3, 7}, {2, 3},
-       with({{"mode", "linear_onnx"}, {"shape_calculation_mode", "sizes"}, {"coordinate_transformation_mode", "pytorch_half_pixel"}})},
-      {"cubic_scales", {1, 1, 4, 4}, true, {1.5, 1.5}, {2, 3}, with({{"mode", "cubic"}, {"shape_calculation_mode", "scales"}})},
-      {"nearest_all_axes_with_pads", {1, 1, 2, 2}, true, {1, 1, 2, 2}, {},
+      {"nearest_sizes_down_floor_asymmetric",
+       {1, 2, 4, 6},
+       false,
+       {2, 4},
+       {2, 3},
+       with({{"shape_calculation_mode", "sizes"},
+             {"nearest_mode", "floor"},
+             {"coordinate_transformation_mode", "asymmetric"}})},
+      {"nearest_ceil_align_corners",
+       {1, 1, 3, 3},
+       false,
+       {5, 4},
+       {2, 3},
+       with({{"shape_calculation_mode", "sizes"},
+             {"nearest_mode", "ceil"},
+             {"coordinate_transformation_mode", "align_corners"}})},
+      {"linear_onnx_scales",
+       {1, 2, 3, 4},
+       true,
+       {1.5, 0.5},
+       {2, 3},
+       with({{"mode", "linear_onnx"}, {"shape_calculation_mode", "scales"}})},
+      {"linear_onnx_pytorch_half_pixel_sizes",
+       {2, 1, 4, 4},
+       false,
+       {3, 7},
+       {2, 3},
+       with({{"mode", "linear_onnx"},
+             {"shape_calculation_mode", "sizes"},
+             {"coordinate_transformation_mode", "pytorch_half_pixel"}})},
+      {"cubic_scales",
+       {1, 1, 4, 4},
+       true,
+       {1.5, 1.5},
+       {2, 3},
+       with({{"mode", "cubic"}, {"shape_calculation_mode", "scales"}})},
+      {"nearest_all_axes_with_pads",
+       {1, 1, 2, 2},
+       true,
+       {1, 1, 2, 2},
+       {},
        with({{"shape_calculation_mode", "scales"}, {"pads_begin", "0,0,1,0"}, {"pads_end", "0,0,0,1"}})},
-      {"nearest_3d_last_axis", {2, 3, 4}, false, {7}, {2},
+      {"nearest_3d_last_axis",
+       {2, 3, 4},
+       false,
+       {7},
+       {2},
        with({{"shape_calculation_mode", "sizes"}, {"pads_begin", "0,0,0"}, {"pads_end", "0,0,0"}})},
   };
   for (const Resize& r : resizes) {
     add_case(cases, op, element::f32, r.name, [=](GraphBuilder& g) -> OutputVector {
       const Shape n{r.scales_or_sizes.size()};
-      OutputVector inputs = {g.input(element::f32, r.data), r.by_scales ? g.constant(element::f32, n, r.scales_or_sizes)
-                                                                         : g.constant(element::i64, n, r.scales_or_sizes)};
+      OutputVector inputs = {g.input(element::f32, r.data), r.by_scales
+                                                                ? g.constant(element::f32, n, r.scales_or_sizes)
+                                                                : g.constant(element::i64, n, r.scales_or_sizes)};
       if (!r.axes.empty()) inputs.push_back(g.i64s(r.axes));
       return {g.op(op, inputs, r.attrs)};
     });

@@ -25,13 +25,15 @@ void gather_cases(const OpId& op, std::vector<OpCase>& cases) {
                                          {"batch_dims1", {2, 3, 4}, {2, 2}, {0, 2, 1, 1}, 1, 1},
                                          {"empty_indices", {3, 4}, {0}, {}, 0, 0}}) {
     add_case(cases, op, element::f32, p.name, [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(element::f32, p.data), g.ints(element::i64, p.indices_shape, p.indices), g.i64s({p.axis})},
+      return {g.op(op,
+                   {g.input(element::f32, p.data), g.ints(element::i64, p.indices_shape, p.indices), g.i64s({p.axis})},
                    {{"batch_dims", std::to_string(p.batch_dims)}})};
     });
   }
   for (const Type& type : {element::f16, element::i32, element::boolean}) {
     add_case(cases, op, type, "axis0_i32_indices", [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(type, {3, 2}), g.ints(element::i32, Shape{2}, {2, 0}), g.ints(element::i32, Shape{}, {0})})};
+      return {g.op(
+          op, {g.input(type, {3, 2}), g.ints(element::i32, Shape{2}, {2, 0}), g.ints(element::i32, Shape{}, {0})})};
     });
   }
 }
@@ -41,16 +43,19 @@ void gather_elements_cases(const OpId& op, std::vector<OpCase>& cases) {
     return {g.op(op, {g.input(element::f32, {3, 2}), g.ints(element::i64, {2, 2}, {2, 0, 1, 1})}, {{"axis", "0"}})};
   });
   add_case(cases, op, element::f32, "negative_axis", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 3}), g.ints(element::i64, {2, 4}, {2, 0, 1, 1, 0, 0, 2, 1})}, {{"axis", "-1"}})};
+    return {g.op(op, {g.input(element::f32, {2, 3}), g.ints(element::i64, {2, 4}, {2, 0, 1, 1, 0, 0, 2, 1})},
+                 {{"axis", "-1"}})};
   });
   add_case(cases, op, element::i32, "rank3_axis1", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::i32, {2, 3, 2}), g.ints(element::i32, {2, 1, 2}, {2, 0, 1, 1})}, {{"axis", "1"}})};
+    return {
+        g.op(op, {g.input(element::i32, {2, 3, 2}), g.ints(element::i32, {2, 1, 2}, {2, 0, 1, 1})}, {{"axis", "1"}})};
   });
 }
 
 void gather_nd_cases(const OpId& op, std::vector<OpCase>& cases) {
   add_case(cases, op, element::f32, "full_index", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {3, 4}), g.ints(element::i64, {2, 2}, {0, 3, 2, 1})}, {{"batch_dims", "0"}})};
+    return {
+        g.op(op, {g.input(element::f32, {3, 4}), g.ints(element::i64, {2, 2}, {0, 3, 2, 1})}, {{"batch_dims", "0"}})};
   });
   add_case(cases, op, element::f32, "slices", [=](GraphBuilder& g) -> OutputVector {
     return {g.op(op, {g.input(element::f32, {3, 2, 2}), g.ints(element::i64, {2, 1}, {2, 0})}, {{"batch_dims", "0"}})};
@@ -59,7 +64,8 @@ void gather_nd_cases(const OpId& op, std::vector<OpCase>& cases) {
     return {g.op(op, {g.input(element::f32, {2, 3, 4}), g.ints(element::i64, {2, 1}, {1, 2})}, {{"batch_dims", "1"}})};
   });
   add_case(cases, op, element::i32, "full_index_i32_indices", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::i32, {3, 4}), g.ints(element::i32, {3, 2}, {0, 0, 2, 3, 1, 2})}, {{"batch_dims", "0"}})};
+    return {g.op(op, {g.input(element::i32, {3, 4}), g.ints(element::i32, {3, 2}, {0, 0, 2, 3, 1, 2})},
+                 {{"batch_dims", "0"}})};
   });
 }
 
@@ -90,13 +96,16 @@ void slice_cases(const OpId& op, std::vector<OpCase>& cases) {
 
 void split_cases(const OpId& op, std::vector<OpCase>& cases) {
   add_case(cases, op, element::f32, "axis1_3_parts", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::f32, {2, 6}), g.ints(element::i64, Shape{}, {1})}, {{"num_splits", "3"}})->outputs();
+    return g.op(op, {g.input(element::f32, {2, 6}), g.ints(element::i64, Shape{}, {1})}, {{"num_splits", "3"}})
+        ->outputs();
   });
   add_case(cases, op, element::f32, "negative_axis", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::f32, {2, 2, 4}), g.ints(element::i32, Shape{}, {-1})}, {{"num_splits", "2"}})->outputs();
+    return g.op(op, {g.input(element::f32, {2, 2, 4}), g.ints(element::i32, Shape{}, {-1})}, {{"num_splits", "2"}})
+        ->outputs();
   });
   add_case(cases, op, element::f32, "one_part", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::f32, {3, 2}), g.ints(element::i64, Shape{}, {0})}, {{"num_splits", "1"}})->outputs();
+    return g.op(op, {g.input(element::f32, {3, 2}), g.ints(element::i64, Shape{}, {0})}, {{"num_splits", "1"}})
+        ->outputs();
   });
   for (const Type& type : {element::i32, element::boolean}) {
     add_case(cases, op, type, "axis0_2_parts", [=](GraphBuilder& g) -> OutputVector {
@@ -110,10 +119,14 @@ void variadic_split_cases(const OpId& op, std::vector<OpCase>& cases) {
     return g.op(op, {g.input(element::f32, {2, 6}), g.ints(element::i64, Shape{}, {1}), g.i64s({1, 3, 2})})->outputs();
   });
   add_case(cases, op, element::f32, "minus1_and_zero_length", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::f32, {5, 2}), g.ints(element::i64, Shape{}, {-2}), g.i64s({2, -1, 0})})->outputs();
+    return g.op(op, {g.input(element::f32, {5, 2}), g.ints(element::i64, Shape{}, {-2}), g.i64s({2, -1, 0})})
+        ->outputs();
   });
   add_case(cases, op, element::i32, "lengths_i32", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::i32, {4, 3}), g.ints(element::i32, Shape{}, {0}), g.ints(element::i32, Shape{2}, {3, 1})})->outputs();
+    return g
+        .op(op,
+            {g.input(element::i32, {4, 3}), g.ints(element::i32, Shape{}, {0}), g.ints(element::i32, Shape{2}, {3, 1})})
+        ->outputs();
   });
 }
 
@@ -130,20 +143,26 @@ void topk_cases(const OpId& op, std::vector<OpCase>& cases) {
                                          {"k_larger_than_axis", {2, 3}, 5, 1, "min", "value", "i32"},
                                          {"k0", {2, 3}, 0, 1, "max", "value", "i32"}}) {
     add_case(cases, op, element::f32, p.name, [=](GraphBuilder& g) -> OutputVector {
-      return g.op(op, {g.input(element::f32, p.data), g.ints(element::i64, Shape{}, {p.k})},
-                  {{"axis", std::to_string(p.axis)}, {"mode", p.mode}, {"sort", p.sort}, {"index_element_type", p.index_type}})
+      return g
+          .op(op, {g.input(element::f32, p.data), g.ints(element::i64, Shape{}, {p.k})},
+              {{"axis", std::to_string(p.axis)},
+               {"mode", p.mode},
+               {"sort", p.sort},
+               {"index_element_type", p.index_type}})
           ->outputs();
     });
   }
   // Small integers tie often: equal values keep the lower index first.
   add_case(cases, op, element::i32, "ties_stable", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::i32, {3, 6}, Domain::Unit), g.ints(element::i32, Shape{}, {3})},
-                {{"axis", "1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}, {"stable", "true"}})
+    return g
+        .op(op, {g.input(element::i32, {3, 6}, Domain::Unit), g.ints(element::i32, Shape{}, {3})},
+            {{"axis", "1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}, {"stable", "true"}})
         ->outputs();
   });
   add_case(cases, op, element::f16, "max_sort_value", [=](GraphBuilder& g) -> OutputVector {
-    return g.op(op, {g.input(element::f16, {2, 5}), g.ints(element::i64, Shape{}, {2})},
-                {{"axis", "1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}})
+    return g
+        .op(op, {g.input(element::f16, {2, 5}), g.ints(element::i64, Shape{}, {2})},
+            {{"axis", "1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}})
         ->outputs();
   });
 }

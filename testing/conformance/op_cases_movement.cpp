@@ -82,7 +82,8 @@ void squeeze_cases(const OpId& op, std::vector<OpCase>& cases, bool squeeze) {
   }
   for (const Type& type : {element::i32, element::boolean}) {
     add_case(cases, op, type, "axis0", [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(type, squeeze ? PartialShape{1, 4} : PartialShape{4}), g.ints(element::i32, Shape{1}, {0})})};
+      return {g.op(
+          op, {g.input(type, squeeze ? PartialShape{1, 4} : PartialShape{4}), g.ints(element::i32, Shape{1}, {0})})};
     });
   }
 }
@@ -115,15 +116,17 @@ void range_cases(const OpId& op, std::vector<OpCase>& cases) {
                                            {"positive_step", element::i32, -3, 7, 2},
                                            {"negative_step", element::i64, 5, -5, -3}}) {
     add_case(cases, op, s.type, s.name, [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.constant(s.type, Shape{}, {s.start}), g.constant(s.type, Shape{}, {s.stop}),
-                        g.constant(s.type, Shape{}, {s.step})},
+      return {g.op(op,
+                   {g.constant(s.type, Shape{}, {s.start}), g.constant(s.type, Shape{}, {s.stop}),
+                    g.constant(s.type, Shape{}, {s.step})},
                    {{"output_type", s.type.get_type_name()}})};
     });
   }
   // Start from an input so the op is not all constant, which a device may fold away.
   add_case(cases, op, element::f32, "start_from_input", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, PartialShape{}, Domain::Unit), g.constant(element::f32, Shape{}, {4}),
-                      g.constant(element::f32, Shape{}, {0.5})},
+    return {g.op(op,
+                 {g.input(element::f32, PartialShape{}, Domain::Unit), g.constant(element::f32, Shape{}, {4}),
+                  g.constant(element::f32, Shape{}, {0.5})},
                  {{"output_type", "f32"}})};
   });
 }
@@ -140,7 +143,9 @@ void select_cases(const OpId& op, std::vector<OpCase>& cases) {
                                              {"autob_none", {2, 3}, {2, 3}, {2, 3}, {{"auto_broadcast", "none"}}},
                                              {"empty", {0, 3}, {0, 3}, {3}, {}}}) {
     add_case(cases, op, element::f32, s.name, [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(element::boolean, s.cond, Domain::Bool), g.input(element::f32, s.a), g.input(element::f32, s.b)}, s.attrs)};
+      return {g.op(
+          op, {g.input(element::boolean, s.cond, Domain::Bool), g.input(element::f32, s.a), g.input(element::f32, s.b)},
+          s.attrs)};
     });
   }
   for (const Type& type : {element::f16, element::i32, element::boolean}) {

@@ -10,7 +10,8 @@ namespace {
 using element::Type;
 
 void log_softmax_cases(const OpId& op, std::vector<OpCase>& cases) {
-  for (const auto& [name, axis] : std::vector<std::pair<std::string, int64_t>>{{"axis1", 1}, {"axis_minus1", -1}, {"axis0", 0}}) {
+  for (const auto& [name, axis] :
+       std::vector<std::pair<std::string, int64_t>>{{"axis1", 1}, {"axis_minus1", -1}, {"axis0", 0}}) {
     add_case(cases, op, element::f32, "rank3_" + name, [=, axis = axis](GraphBuilder& g) -> OutputVector {
       return {g.op(op, {g.input(element::f32, {2, 3, 4})}, {{"axis", std::to_string(axis)}})};
     });
@@ -29,10 +30,19 @@ void mvn_cases(const OpId& op, std::vector<OpCase>& cases) {
     std::vector<int64_t> axes;
     Attrs attrs;
   };
-  for (const Norm& n : std::vector<Norm>{
-           {"spatial_inside_sqrt", {2, 3, 2, 2}, {2, 3}, {{"normalize_variance", "true"}, {"eps", "0.001"}, {"eps_mode", "inside_sqrt"}}},
-           {"channels_and_spatial_outside_sqrt", {2, 3, 2, 2}, {1, 2, 3}, {{"normalize_variance", "true"}, {"eps", "0.01"}, {"eps_mode", "outside_sqrt"}}},
-           {"negative_axis_mean_only", {2, 5}, {-1}, {{"normalize_variance", "false"}, {"eps", "0.001"}, {"eps_mode", "inside_sqrt"}}}}) {
+  for (const Norm& n :
+       std::vector<Norm>{{"spatial_inside_sqrt",
+                          {2, 3, 2, 2},
+                          {2, 3},
+                          {{"normalize_variance", "true"}, {"eps", "0.001"}, {"eps_mode", "inside_sqrt"}}},
+                         {"channels_and_spatial_outside_sqrt",
+                          {2, 3, 2, 2},
+                          {1, 2, 3},
+                          {{"normalize_variance", "true"}, {"eps", "0.01"}, {"eps_mode", "outside_sqrt"}}},
+                         {"negative_axis_mean_only",
+                          {2, 5},
+                          {-1},
+                          {{"normalize_variance", "false"}, {"eps", "0.001"}, {"eps_mode", "inside_sqrt"}}}}) {
     add_case(cases, op, element::f32, n.name, [=](GraphBuilder& g) -> OutputVector {
       return {g.op(op, {g.input(element::f32, n.data), g.i64s(n.axes)}, n.attrs)};
     });
@@ -68,25 +78,32 @@ void normalize_l2_cases(const OpId& op, std::vector<OpCase>& cases) {
 // FakeQuantize: input range [-2, 2] (some inputs fall outside and clamp), output ranges constant.
 void fake_quantize_cases(const OpId& op, std::vector<OpCase>& cases) {
   add_case(cases, op, element::f32, "per_tensor_levels256", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 3, 4}), g.constant(element::f32, Shape{}, {-2}), g.constant(element::f32, Shape{}, {2}),
-                      g.constant(element::f32, Shape{}, {0}), g.constant(element::f32, Shape{}, {255})},
+    return {g.op(op,
+                 {g.input(element::f32, {2, 3, 4}), g.constant(element::f32, Shape{}, {-2}),
+                  g.constant(element::f32, Shape{}, {2}), g.constant(element::f32, Shape{}, {0}),
+                  g.constant(element::f32, Shape{}, {255})},
                  {{"levels", "256"}})};
   });
   add_case(cases, op, element::f32, "per_channel_levels5", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 3, 2}), g.constant(element::f32, {1, 3, 1}, {-1, -2, -0.5}),
-                      g.constant(element::f32, {1, 3, 1}, {1, 2, 2.5}), g.constant(element::f32, Shape{}, {-1}),
-                      g.constant(element::f32, Shape{}, {1})},
+    return {g.op(op,
+                 {g.input(element::f32, {2, 3, 2}), g.constant(element::f32, {1, 3, 1}, {-1, -2, -0.5}),
+                  g.constant(element::f32, {1, 3, 1}, {1, 2, 2.5}), g.constant(element::f32, Shape{}, {-1}),
+                  g.constant(element::f32, Shape{}, {1})},
                  {{"levels", "5"}})};
   });
   add_case(cases, op, element::f32, "inverted_output_range", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {4, 3}), g.constant(element::f32, Shape{}, {-1}), g.constant(element::f32, Shape{}, {1}),
-                      g.constant(element::f32, Shape{}, {3}), g.constant(element::f32, Shape{}, {-3})},
-                 {{"levels", "16"}})};
+    return {g.op(
+        op,
+        {g.input(element::f32, {4, 3}), g.constant(element::f32, Shape{}, {-1}), g.constant(element::f32, Shape{}, {1}),
+         g.constant(element::f32, Shape{}, {3}), g.constant(element::f32, Shape{}, {-3})},
+        {{"levels", "16"}})};
   });
   add_case(cases, op, element::f16, "per_tensor_levels256", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f16, {2, 4}), g.constant(element::f16, Shape{}, {-2}), g.constant(element::f16, Shape{}, {2}),
-                      g.constant(element::f16, Shape{}, {-1}), g.constant(element::f16, Shape{}, {1})},
-                 {{"levels", "256"}})};
+    return {g.op(
+        op,
+        {g.input(element::f16, {2, 4}), g.constant(element::f16, Shape{}, {-2}), g.constant(element::f16, Shape{}, {2}),
+         g.constant(element::f16, Shape{}, {-1}), g.constant(element::f16, Shape{}, {1})},
+        {{"levels", "256"}})};
   });
 }
 
@@ -106,7 +123,8 @@ void lrn_cases(const OpId& op, std::vector<OpCase>& cases) {
     });
   }
   add_case(cases, op, element::f16, "channels_size3", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f16, {1, 4, 2}), g.i64s({1})}, {{"alpha", "0.1"}, {"beta", "0.75"}, {"bias", "1"}, {"size", "3"}})};
+    return {g.op(op, {g.input(element::f16, {1, 4, 2}), g.i64s({1})},
+                 {{"alpha", "0.1"}, {"beta", "0.75"}, {"bias", "1"}, {"size", "3"}})};
   });
 }
 

@@ -17,26 +17,29 @@ void scatter_update_cases(const OpId& op, std::vector<OpCase>& cases) {
                       g.ints(element::i64, {}, {0})})};
   });
   add_case(cases, op, element::i32, "negative_axis_matrix_indices", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::i32, {2, 4}), g.ints(element::i32, {1, 2}, {3, 1}), g.input(element::i32, {2, 1, 2}),
-                      g.ints(element::i32, {}, {-1})})};
+    return {g.op(op, {g.input(element::i32, {2, 4}), g.ints(element::i32, {1, 2}, {3, 1}),
+                      g.input(element::i32, {2, 1, 2}), g.ints(element::i32, {}, {-1})})};
   });
 }
 
 void scatter_elements_cases(const OpId& op, std::vector<OpCase>& cases) {
   const std::vector<int64_t> indices = {1, 0, 2, 0, 2, 1};
   add_case(cases, op, element::f32, "axis0_replace", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {3, 3}), g.ints(element::i64, {2, 3}, indices), g.input(element::f32, {2, 3}),
-                      g.ints(element::i64, {}, {0})},
+    return {g.op(op,
+                 {g.input(element::f32, {3, 3}), g.ints(element::i64, {2, 3}, indices), g.input(element::f32, {2, 3}),
+                  g.ints(element::i64, {}, {0})},
                  {{"reduction", "none"}, {"use_init_val", "true"}})};
   });
   add_case(cases, op, element::f32, "negative_axis_sum_repeated", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 3}), g.ints(element::i64, {2, 2}, {1, 1, 0, 0}), g.input(element::f32, {2, 2}),
-                      g.ints(element::i64, {}, {-1})},
+    return {g.op(op,
+                 {g.input(element::f32, {2, 3}), g.ints(element::i64, {2, 2}, {1, 1, 0, 0}),
+                  g.input(element::f32, {2, 2}), g.ints(element::i64, {}, {-1})},
                  {{"reduction", "sum"}, {"use_init_val", "true"}})};
   });
   add_case(cases, op, element::i32, "max_without_init", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::i32, {3, 3}), g.ints(element::i32, {2, 3}, indices), g.input(element::i32, {2, 3}),
-                      g.ints(element::i32, {}, {0})},
+    return {g.op(op,
+                 {g.input(element::i32, {3, 3}), g.ints(element::i32, {2, 3}, indices), g.input(element::i32, {2, 3}),
+                  g.ints(element::i32, {}, {0})},
                  {{"reduction", "max"}, {"use_init_val", "false"}})};
   });
 }
@@ -45,14 +48,19 @@ void scatter_nd_cases(const OpId& op, std::vector<OpCase>& cases) {
   const bool has_reduction = op.opset != "opset4" && op.opset != "opset3";
   const Attrs none = has_reduction ? Attrs{{"reduction", "none"}} : Attrs{};
   add_case(cases, op, element::f32, "row_slices", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {4, 3}), g.ints(element::i64, {2, 1}, {3, 1}), g.input(element::f32, {2, 3})}, none)};
+    return {g.op(op,
+                 {g.input(element::f32, {4, 3}), g.ints(element::i64, {2, 1}, {3, 1}), g.input(element::f32, {2, 3})},
+                 none)};
   });
   add_case(cases, op, element::i32, "elements", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::i32, {2, 3}), g.ints(element::i32, {2, 2}, {0, 2, 1, 0}), g.input(element::i32, {2})}, none)};
+    return {g.op(
+        op, {g.input(element::i32, {2, 3}), g.ints(element::i32, {2, 2}, {0, 2, 1, 0}), g.input(element::i32, {2})},
+        none)};
   });
   if (has_reduction) {
     add_case(cases, op, element::f32, "sum_repeated_index", [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(element::f32, {3}), g.ints(element::i64, {3, 1}, {1, 1, 2}), g.input(element::f32, {3})},
+      return {g.op(op,
+                   {g.input(element::f32, {3}), g.ints(element::i64, {3, 1}, {1, 1, 2}), g.input(element::f32, {3})},
                    {{"reduction", "sum"}})};
     });
   }
@@ -84,13 +92,15 @@ void cum_sum_cases(const OpId& op, std::vector<OpCase>& cases) {
 
 void one_hot_cases(const OpId& op, std::vector<OpCase>& cases) {
   add_case(cases, op, element::f32, "last_axis_with_out_of_range", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.ints(element::i64, {2, 2}, {0, 3, 5, 1}), g.ints(element::i64, {}, {4}), g.input(element::f32, {}),
-                      g.input(element::f32, {})},
+    return {g.op(op,
+                 {g.ints(element::i64, {2, 2}, {0, 3, 5, 1}), g.ints(element::i64, {}, {4}), g.input(element::f32, {}),
+                  g.input(element::f32, {})},
                  {{"axis", "-1"}})};
   });
   add_case(cases, op, element::i32, "axis0", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.ints(element::i32, {3}, {2, 0, 1}), g.ints(element::i32, {}, {3}), g.input(element::i32, {}),
-                      g.input(element::i32, {})},
+    return {g.op(op,
+                 {g.ints(element::i32, {3}, {2, 0, 1}), g.ints(element::i32, {}, {3}), g.input(element::i32, {}),
+                  g.input(element::i32, {})},
                  {{"axis", "0"}})};
   });
 }
@@ -122,14 +132,21 @@ void strided_slice_cases(const OpId& op, std::vector<OpCase>& cases) {
     std::vector<int64_t> begin, end, stride;
     Attrs masks;
   };
-  const Attrs plain = {{"begin_mask", "0,0"}, {"end_mask", "0,0"}, {"new_axis_mask", ""}, {"shrink_axis_mask", ""},
+  const Attrs plain = {{"begin_mask", "0,0"},
+                       {"end_mask", "0,0"},
+                       {"new_axis_mask", ""},
+                       {"shrink_axis_mask", ""},
                        {"ellipsis_mask", ""}};
   for (const Cut& c : std::vector<Cut>{
            {"strides", {1, 0}, {3, 5}, {1, 2}, plain},
            {"negative_stride", {3, -1}, {0, 0}, {-1, -2}, plain},
            {"begin_end_masks", {2, 1}, {0, 3}, {1, 1}, {{"begin_mask", "0,1"}, {"end_mask", "1,0"}}},
            {"shrink_axis", {1}, {2}, {1}, {{"begin_mask", "0"}, {"end_mask", "0"}, {"shrink_axis_mask", "1"}}},
-           {"new_axis", {0, 0}, {1, 5}, {1, 1}, {{"begin_mask", "0,1"}, {"end_mask", "0,1"}, {"new_axis_mask", "1,0"}}}}) {
+           {"new_axis",
+            {0, 0},
+            {1, 5},
+            {1, 1},
+            {{"begin_mask", "0,1"}, {"end_mask", "0,1"}, {"new_axis_mask", "1,0"}}}}) {
     add_case(cases, op, element::f32, c.name, [=](GraphBuilder& g) -> OutputVector {
       return {g.op(op, {g.input(element::f32, {4, 5}), g.i64s(c.begin), g.i64s(c.end), g.i64s(c.stride)}, c.masks)};
     });

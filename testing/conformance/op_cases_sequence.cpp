@@ -1,8 +1,8 @@
 // Case generators for sequence and attention ops: Einsum (matrix product, diagonal, ellipsis,
 // implicit output), ScaledDotProductAttention (default and explicit scale, boolean and additive
 // masks, causal, broadcast batch) and the recurrent sequences RNN/GRU/LSTM (forward, reverse,
-// bidirectional, shorter sequence lengths, clip; peepholes and weights_format for LSTMSequence-1). Weights are small constants so that the
-// activations stay in their sensitive range.
+// bidirectional, shorter sequence lengths, clip; peepholes and weights_format for LSTMSequence-1). Weights are small
+// constants so that the activations stay in their sensitive range.
 
 #include "op_case.hpp"
 
@@ -32,7 +32,8 @@ void einsum_cases(const OpId& op, std::vector<OpCase>& cases) {
   }
   for (const Type& type : {element::f16, element::i32}) {
     add_case(cases, op, type, "matmul", [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(type, {2, 3}, Domain::Unit), g.input(type, {3, 2}, Domain::Unit)}, {{"equation", "ij,jk->ik"}})};
+      return {g.op(op, {g.input(type, {2, 3}, Domain::Unit), g.input(type, {3, 2}, Domain::Unit)},
+                   {{"equation", "ij,jk->ik"}})};
     });
   }
 }
@@ -40,31 +41,39 @@ void einsum_cases(const OpId& op, std::vector<OpCase>& cases) {
 void attention_cases(const OpId& op, std::vector<OpCase>& cases) {
   // q [batch, heads, L, E], k [.., S, E], v [.., S, Ev].
   add_case(cases, op, element::f32, "default_scale", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {1, 2, 3, 4}), g.input(element::f32, {1, 2, 5, 4}), g.input(element::f32, {1, 2, 5, 3})},
-                 {{"causal", "false"}})};
+    return {g.op(
+        op,
+        {g.input(element::f32, {1, 2, 3, 4}), g.input(element::f32, {1, 2, 5, 4}), g.input(element::f32, {1, 2, 5, 3})},
+        {{"causal", "false"}})};
   });
   add_case(cases, op, element::f32, "causal", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 4, 3}), g.input(element::f32, {2, 4, 3}), g.input(element::f32, {2, 4, 3})},
+    return {g.op(op,
+                 {g.input(element::f32, {2, 4, 3}), g.input(element::f32, {2, 4, 3}), g.input(element::f32, {2, 4, 3})},
                  {{"causal", "true"}})};
   });
   add_case(cases, op, element::f32, "additive_mask_and_scale", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 3, 4}), g.input(element::f32, {2, 5, 4}), g.input(element::f32, {2, 5, 2}),
-                      g.input(element::f32, {3, 5}), g.constant(element::f32, Shape{}, {0.3})},
+    return {g.op(op,
+                 {g.input(element::f32, {2, 3, 4}), g.input(element::f32, {2, 5, 4}), g.input(element::f32, {2, 5, 2}),
+                  g.input(element::f32, {3, 5}), g.constant(element::f32, Shape{}, {0.3})},
                  {{"causal", "false"}})};
   });
   add_case(cases, op, element::f32, "boolean_mask", [=](GraphBuilder& g) -> OutputVector {
     // Every row keeps its first key so that no softmax row is all masked.
-    return {g.op(op, {g.input(element::f32, {1, 3, 4}), g.input(element::f32, {1, 4, 4}), g.input(element::f32, {1, 4, 4}),
-                      g.ints(element::boolean, {3, 4}, {1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 1})},
+    return {g.op(op,
+                 {g.input(element::f32, {1, 3, 4}), g.input(element::f32, {1, 4, 4}), g.input(element::f32, {1, 4, 4}),
+                  g.ints(element::boolean, {3, 4}, {1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 1})},
                  {{"causal", "false"}})};
   });
   add_case(cases, op, element::f32, "broadcast_batch", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f32, {2, 2, 3, 4}), g.input(element::f32, {1, 2, 3, 4}), g.input(element::f32, {1, 2, 3, 4})},
-                 {{"causal", "false"}})};
+    return {g.op(
+        op,
+        {g.input(element::f32, {2, 2, 3, 4}), g.input(element::f32, {1, 2, 3, 4}), g.input(element::f32, {1, 2, 3, 4})},
+        {{"causal", "false"}})};
   });
   add_case(cases, op, element::f16, "default_scale", [=](GraphBuilder& g) -> OutputVector {
-    return {g.op(op, {g.input(element::f16, {2, 3, 4}, Domain::Unit), g.input(element::f16, {2, 3, 4}, Domain::Unit),
-                      g.input(element::f16, {2, 3, 4}, Domain::Unit)},
+    return {g.op(op,
+                 {g.input(element::f16, {2, 3, 4}, Domain::Unit), g.input(element::f16, {2, 3, 4}, Domain::Unit),
+                  g.input(element::f16, {2, 3, 4}, Domain::Unit)},
                  {{"causal", "false"}})};
   });
 }
@@ -95,7 +104,9 @@ void recurrent_cases(const OpId& op, std::vector<OpCase>& cases, size_t gates) {
       inputs.push_back(g.ints(element::i32, Shape{batch}, r.lengths));
       inputs.push_back(g.random_constant(element::f32, {dirs, gates * hidden, input}, Domain::Unit));
       inputs.push_back(g.random_constant(element::f32, {dirs, gates * hidden, hidden}, Domain::Unit));
-      inputs.push_back(g.random_constant(element::f32, {dirs, (gates == 3 && r.extra.count("linear_before_reset") ? 4 : gates) * hidden}, Domain::Unit));
+      inputs.push_back(g.random_constant(
+          element::f32, {dirs, (gates == 3 && r.extra.count("linear_before_reset") ? 4 : gates) * hidden},
+          Domain::Unit));
       if (peepholes) inputs.push_back(g.random_constant(element::f32, {dirs, 3 * hidden}, Domain::Unit));
       Attrs attrs = r.extra;
       attrs["hidden_size"] = std::to_string(hidden);
@@ -104,7 +115,8 @@ void recurrent_cases(const OpId& op, std::vector<OpCase>& cases, size_t gates) {
     });
   }
   add_case(cases, op, element::f16, "forward", [=](GraphBuilder& g) -> OutputVector {
-    OutputVector inputs = {g.input(element::f16, {1, 2, 2}, Domain::Unit), g.input(element::f16, Shape{1, 1, hidden}, Domain::Unit)};
+    OutputVector inputs = {g.input(element::f16, {1, 2, 2}, Domain::Unit),
+                           g.input(element::f16, Shape{1, 1, hidden}, Domain::Unit)};
     if (lstm) inputs.push_back(g.input(element::f16, Shape{1, 1, hidden}, Domain::Unit));
     inputs.push_back(g.ints(element::i64, Shape{1}, {2}));
     inputs.push_back(g.random_constant(element::f16, {1, gates * hidden, 2}, Domain::Unit));

@@ -33,7 +33,8 @@ void reshape_cases(const OpId& op, std::vector<OpCase>& cases) {
   }
   for (const Type& type : {element::f16, element::i32, element::u8, element::boolean}) {
     add_case(cases, op, type, "flatten_minus1", [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(type, {2, 3, 2}), g.ints(element::i32, Shape{2}, {-1, 3})}, {{"special_zero", "false"}})};
+      return {
+          g.op(op, {g.input(type, {2, 3, 2}), g.ints(element::i32, Shape{2}, {-1, 3})}, {{"special_zero", "false"}})};
     });
   }
 }
@@ -153,10 +154,10 @@ void depth_space_cases(const OpId& op, std::vector<OpCase>& cases, bool to_space
 void convert_cases(const OpId& op, std::vector<OpCase>& cases) {
   // Named by the source type; the case names the destination.
   const std::vector<std::pair<Type, Type>> pairs = {
-      {element::f32, element::f16},  {element::f32, element::bf16}, {element::f32, element::i32},
-      {element::f32, element::i8},   {element::f32, element::boolean}, {element::f16, element::f32},
-      {element::bf16, element::f32}, {element::i32, element::f32},  {element::i32, element::i64},
-      {element::i64, element::i32},  {element::u8, element::f32},   {element::boolean, element::f32},
+      {element::f32, element::f16},     {element::f32, element::bf16},    {element::f32, element::i32},
+      {element::f32, element::i8},      {element::f32, element::boolean}, {element::f16, element::f32},
+      {element::bf16, element::f32},    {element::i32, element::f32},     {element::i32, element::i64},
+      {element::i64, element::i32},     {element::u8, element::f32},      {element::boolean, element::f32},
       {element::boolean, element::i32}, {element::f32, element::f32},
   };
   for (const auto& [from, to] : pairs) {

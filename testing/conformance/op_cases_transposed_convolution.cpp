@@ -23,7 +23,8 @@ Attrs with(Attrs attrs, const Attrs& more) {
 
 const Attrs k2d = {{"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"dilations", "1,1"}};
 
-void add_windows(const OpId& op, std::vector<OpCase>& cases, const std::vector<Window>& windows, const Window& other_types) {
+void add_windows(const OpId& op, std::vector<OpCase>& cases, const std::vector<Window>& windows,
+                 const Window& other_types) {
   for (const auto& w : windows) {
     add_case(cases, op, element::f32, w.name, [=](GraphBuilder& g) -> OutputVector {
       OutputVector inputs = {g.input(element::f32, w.data), g.random_constant(element::f32, w.filters)};
@@ -33,8 +34,10 @@ void add_windows(const OpId& op, std::vector<OpCase>& cases, const std::vector<W
   }
   for (const Type& type : {element::f16, element::i32}) {
     add_case(cases, op, type, other_types.name, [=](GraphBuilder& g) -> OutputVector {
-      return {g.op(op, {g.input(type, other_types.data, Domain::Unit), g.random_constant(type, other_types.filters, Domain::Unit)},
-                   other_types.attrs)};
+      return {g.op(
+          op,
+          {g.input(type, other_types.data, Domain::Unit), g.random_constant(type, other_types.filters, Domain::Unit)},
+          other_types.attrs)};
     });
   }
 }
@@ -42,13 +45,37 @@ void add_windows(const OpId& op, std::vector<OpCase>& cases, const std::vector<W
 void backprop_cases(const OpId& op, std::vector<OpCase>& cases) {
   const std::vector<Window> windows = {
       {"2d_basic", {1, 2, 3, 3}, {2, 3, 3, 3}, k2d, {}},
-      {"2d_stride2_pads1", {1, 2, 3, 3}, {2, 1, 3, 3}, with(k2d, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}}), {}},
-      {"2d_output_padding", {1, 1, 3, 3}, {1, 2, 3, 3}, with(k2d, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}, {"output_padding", "1,1"}}), {}},
-      {"2d_dilation2_asymmetric_pads", {2, 1, 3, 4}, {1, 2, 2, 2}, with(k2d, {{"dilations", "2,2"}, {"pads_begin", "1,0"}, {"pads_end", "0,1"}}), {}},
-      {"2d_same_upper_stride2", {1, 2, 3, 3}, {2, 1, 3, 3}, with(k2d, {{"strides", "2,2"}, {"auto_pad", "same_upper"}}), {}},
+      {"2d_stride2_pads1",
+       {1, 2, 3, 3},
+       {2, 1, 3, 3},
+       with(k2d, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}}),
+       {}},
+      {"2d_output_padding",
+       {1, 1, 3, 3},
+       {1, 2, 3, 3},
+       with(k2d, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}, {"output_padding", "1,1"}}),
+       {}},
+      {"2d_dilation2_asymmetric_pads",
+       {2, 1, 3, 4},
+       {1, 2, 2, 2},
+       with(k2d, {{"dilations", "2,2"}, {"pads_begin", "1,0"}, {"pads_end", "0,1"}}),
+       {}},
+      {"2d_same_upper_stride2",
+       {1, 2, 3, 3},
+       {2, 1, 3, 3},
+       with(k2d, {{"strides", "2,2"}, {"auto_pad", "same_upper"}}),
+       {}},
       {"2d_output_shape", {1, 1, 3, 3}, {1, 1, 3, 3}, with(k2d, {{"strides", "2,2"}}), {6, 6}},
-      {"1d_stride3", {1, 2, 4}, {2, 2, 2}, {{"strides", "3"}, {"pads_begin", "0"}, {"pads_end", "0"}, {"dilations", "1"}}, {}},
-      {"3d", {1, 1, 2, 2, 2}, {1, 2, 2, 2, 2}, {{"strides", "2,1,1"}, {"pads_begin", "0,0,0"}, {"pads_end", "0,0,0"}, {"dilations", "1,1,1"}}, {}},
+      {"1d_stride3",
+       {1, 2, 4},
+       {2, 2, 2},
+       {{"strides", "3"}, {"pads_begin", "0"}, {"pads_end", "0"}, {"dilations", "1"}},
+       {}},
+      {"3d",
+       {1, 1, 2, 2, 2},
+       {1, 2, 2, 2, 2},
+       {{"strides", "2,1,1"}, {"pads_begin", "0,0,0"}, {"pads_end", "0,0,0"}, {"dilations", "1,1,1"}},
+       {}},
   };
   add_windows(op, cases, windows, {"2d_basic", {1, 2, 3, 3}, {2, 2, 2, 2}, k2d, {}});
 }
@@ -56,9 +83,21 @@ void backprop_cases(const OpId& op, std::vector<OpCase>& cases) {
 void group_backprop_cases(const OpId& op, std::vector<OpCase>& cases) {
   const std::vector<Window> windows = {
       {"2d_groups2", {1, 4, 3, 3}, {2, 2, 3, 3, 3}, k2d, {}},
-      {"2d_depthwise_stride2_pads1", {1, 3, 3, 3}, {3, 1, 1, 3, 3}, with(k2d, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}}), {}},
-      {"2d_groups2_output_padding", {1, 2, 2, 2}, {2, 1, 2, 3, 3}, with(k2d, {{"strides", "2,2"}, {"output_padding", "1,0"}}), {}},
-      {"1d_groups3_dilation2", {2, 3, 4}, {3, 1, 2, 2}, {{"strides", "1"}, {"pads_begin", "0"}, {"pads_end", "1"}, {"dilations", "2"}}, {}},
+      {"2d_depthwise_stride2_pads1",
+       {1, 3, 3, 3},
+       {3, 1, 1, 3, 3},
+       with(k2d, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}}),
+       {}},
+      {"2d_groups2_output_padding",
+       {1, 2, 2, 2},
+       {2, 1, 2, 3, 3},
+       with(k2d, {{"strides", "2,2"}, {"output_padding", "1,0"}}),
+       {}},
+      {"1d_groups3_dilation2",
+       {2, 3, 4},
+       {3, 1, 2, 2},
+       {{"strides", "1"}, {"pads_begin", "0"}, {"pads_end", "1"}, {"dilations", "2"}},
+       {}},
   };
   add_windows(op, cases, windows, {"2d_groups2", {1, 4, 3, 3}, {2, 2, 1, 2, 2}, k2d, {}});
 }

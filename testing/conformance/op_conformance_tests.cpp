@@ -23,11 +23,16 @@ struct Tolerance {
 };
 Tolerance tolerance_for(const element::Type& type) {
   switch (type.get_type()) {
-    case element::Type_t::f32: return {1e-4, 1e-5};
-    case element::Type_t::f64: return {1e-4, 1e-5};
-    case element::Type_t::f16: return {1e-2, 1e-2};
-    case element::Type_t::bf16: return {2e-2, 2e-2};
-    default: return {0, 0};  // integers and boolean: exact
+    case element::Type_t::f32:
+      return {1e-4, 1e-5};
+    case element::Type_t::f64:
+      return {1e-4, 1e-5};
+    case element::Type_t::f16:
+      return {1e-2, 1e-2};
+    case element::Type_t::bf16:
+      return {2e-2, 2e-2};
+    default:
+      return {0, 0};  // integers and boolean: exact
   }
 }
 

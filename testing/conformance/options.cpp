@@ -68,7 +68,8 @@ std::string describe_options() {
   const Options& opts = options();
   std::ostringstream out;
   out << "device=" << opts.device;
-  if (!opts.plugin.empty()) out << " plugin=" << opts.plugin << " as " << (opts.device_name.empty() ? opts.device : opts.device_name);
+  if (!opts.plugin.empty())
+    out << " plugin=" << opts.plugin << " as " << (opts.device_name.empty() ? opts.device : opts.device_name);
   if (!opts.plugins_xml.empty()) out << " plugins_xml=" << opts.plugins_xml;
   for (const auto& [key, value] : opts.config) out << " " << key << "=" << value.as<std::string>();
   return out.str();
@@ -77,7 +78,8 @@ std::string describe_options() {
 Core make_core() {
   const Options& opts = options();
   Core core(opts.plugins_xml);
-  if (!opts.plugin.empty()) core.register_plugin(opts.plugin, opts.device_name.empty() ? opts.device : opts.device_name);
+  if (!opts.plugin.empty())
+    core.register_plugin(opts.plugin, opts.device_name.empty() ? opts.device : opts.device_name);
   if (!opts.config.empty()) core.set_property(opts.device, opts.config);
   return core;
 }

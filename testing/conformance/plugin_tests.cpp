@@ -45,7 +45,8 @@ TEST(Plugin, SupportedPropertiesAreCompleteAndReadable) {
   const auto keys = supported_keys(core, device());
   std::set<std::string> unique(keys.begin(), keys.end());
   EXPECT_EQ(unique.size(), keys.size()) << "SUPPORTED_PROPERTIES lists a key twice";
-  for (const char* required : {"SUPPORTED_PROPERTIES", "AVAILABLE_DEVICES", "FULL_DEVICE_NAME", "OPTIMIZATION_CAPABILITIES"})
+  for (const char* required :
+       {"SUPPORTED_PROPERTIES", "AVAILABLE_DEVICES", "FULL_DEVICE_NAME", "OPTIMIZATION_CAPABILITIES"})
     EXPECT_EQ(unique.count(required), 1u) << "SUPPORTED_PROPERTIES lacks " << required;
   for (const auto& key : keys) {
     Any value;
@@ -85,7 +86,8 @@ TEST(Plugin, ReadWritePropertiesRoundTrip) {
     const Any value = core.get_property(device(), key);
     EXPECT_NO_THROW(core.set_property(device(), {{key, value}})) << key << " refuses its own value";
     const std::string text = value.as<std::string>();
-    EXPECT_NO_THROW(core.set_property(device(), {{key, Any(text)}})) << key << " refuses its value as text '" << text << "'";
+    EXPECT_NO_THROW(core.set_property(device(), {{key, Any(text)}}))
+        << key << " refuses its value as text '" << text << "'";
     EXPECT_EQ(core.get_property(device(), key).as<std::string>(), text) << key;
   }
 }
@@ -103,7 +105,10 @@ TEST(Plugin, UnknownPropertyIsAnError) {
   Core core = make_core();
   const std::string key = "FERRY_CONFORMANCE_NO_SUCH_KEY";
   EXPECT_NE(error_of([&] { core.get_property(device(), key); }).find(key), std::string::npos);
-  EXPECT_NE(error_of([&] { core.set_property(device(), {{key, Any(std::string("1"))}}); }).find(key), std::string::npos);
+  EXPECT_NE(error_of([&] {
+              core.set_property(device(), {{key, Any(std::string("1"))}});
+            }).find(key),
+            std::string::npos);
   Core fresh = make_core();
   EXPECT_THROW(fresh.compile_model(make_mlp(), device(), AnyMap{{key, Any(std::string("1"))}}), Exception);
 }

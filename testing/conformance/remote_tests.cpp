@@ -31,12 +31,11 @@ bool default_context(Core& core, RemoteContext& context, std::string& reason) {
   }
 }
 
-#define REQUIRE_CONTEXT(core, context)                                                                 \
-  RemoteContext context;                                                                               \
-  {                                                                                                    \
-    std::string reason;                                                                                \
-    if (!default_context(core, context, reason))                                                       \
-      GTEST_SKIP() << device() << " has no remote context: " << reason;                                \
+#define REQUIRE_CONTEXT(core, context)                                                                             \
+  RemoteContext context;                                                                                           \
+  {                                                                                                                \
+    std::string reason;                                                                                            \
+    if (!default_context(core, context, reason)) GTEST_SKIP() << device() << " has no remote context: " << reason; \
   }
 
 RemoteTensor remote_with(RemoteContext& context, const Shape& shape, const std::vector<float>& values) {

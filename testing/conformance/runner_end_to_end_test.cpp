@@ -23,10 +23,10 @@ const std::string kFilter =
     "Ops/OpConformance.Run/Add_opset1__f32__same_shape:Ops/OpConformance.Run/Add_opset1__f32__broadcast_rank4";
 
 ProcessResult run_runner(const std::string& report, const std::string& skip_file, const std::string& log) {
-  return run_isolated({runfile("testing/conformance/runner"), "--suite=" + runfile("testing/conformance/conformance_suite"),
-                       "--device=TEMPLATE", "--filter=" + kFilter, "--skip=" + skip_file, "--timeout=60",
-                       "--report=" + report},
-                      log, 300);
+  return run_isolated(
+      {runfile("testing/conformance/runner"), "--suite=" + runfile("testing/conformance/conformance_suite"),
+       "--device=TEMPLATE", "--filter=" + kFilter, "--skip=" + skip_file, "--timeout=60", "--report=" + report},
+      log, 300);
 }
 
 TEST(RunnerEndToEnd, TemplateRunWritesReportsWithTheExpectedCounts) {

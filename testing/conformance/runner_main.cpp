@@ -36,8 +36,8 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 int run(const runner::RunnerOptions& options) {
-  const auto skips = options.skip_file.empty() ? std::vector<runner::SkipEntry>{}
-                                               : runner::read_skip_list(options.skip_file);
+  const auto skips =
+      options.skip_file.empty() ? std::vector<runner::SkipEntry>{} : runner::read_skip_list(options.skip_file);
   const std::string work = options.report_dir.empty() ? std::filesystem::temp_directory_path().string() +
                                                             "/ferry_conformance_" + std::to_string(getpid())
                                                       : options.report_dir;

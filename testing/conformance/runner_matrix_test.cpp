@@ -21,9 +21,9 @@ TEST(RunnerMatrix, OpTestNamesFollowTheConvention) {
   EXPECT_EQ(nested->op, "Group_Conv");
   EXPECT_EQ(nested->opset, "opset11");
   EXPECT_EQ(nested->case_name, "a__b");
-  for (const char* other : {"Plugin.VersionsNameTheDevice", "Ops/OpConformance.Run/Add__f32__x",
-                            "Ops/OpConformance.Run/Add_opset1__f32", "Ops/OpConformance.Run/Add_opset__f32__x",
-                            "Ops/OpConformance.Run/Add_opset1____x"})
+  for (const char* other :
+       {"Plugin.VersionsNameTheDevice", "Ops/OpConformance.Run/Add__f32__x", "Ops/OpConformance.Run/Add_opset1__f32",
+        "Ops/OpConformance.Run/Add_opset__f32__x", "Ops/OpConformance.Run/Add_opset1____x"})
     EXPECT_FALSE(parse_op_test_name(other).has_value()) << other;
 }
 
@@ -32,14 +32,10 @@ Outcome outcome(const std::string& test, Status status) { return {test, status, 
 TEST(RunnerMatrix, CellsCountPassedOverTotalOrSayUnsupported) {
   const std::string p = "Ops/OpConformance.Run/";
   const std::vector<Outcome> outcomes = {
-      outcome(p + "Add_opset1__f32__a", Status::PASSED),
-      outcome(p + "Add_opset1__f32__b", Status::FAILED),
-      outcome(p + "Add_opset1__f32__c", Status::PASSED),
-      outcome(p + "Add_opset1__i32__a", Status::UNSUPPORTED),
-      outcome(p + "Add_opset1__i32__b", Status::UNSUPPORTED),
-      outcome(p + "Relu_opset1__f16__a", Status::SKIPPED),
-      outcome(p + "Relu_opset1__f16__b", Status::PASSED),
-      outcome("Plugin.VersionsNameTheDevice", Status::PASSED),
+      outcome(p + "Add_opset1__f32__a", Status::PASSED),      outcome(p + "Add_opset1__f32__b", Status::FAILED),
+      outcome(p + "Add_opset1__f32__c", Status::PASSED),      outcome(p + "Add_opset1__i32__a", Status::UNSUPPORTED),
+      outcome(p + "Add_opset1__i32__b", Status::UNSUPPORTED), outcome(p + "Relu_opset1__f16__a", Status::SKIPPED),
+      outcome(p + "Relu_opset1__f16__b", Status::PASSED),     outcome("Plugin.VersionsNameTheDevice", Status::PASSED),
   };
   const OpMatrix matrix = build_op_matrix(outcomes);
   EXPECT_EQ(matrix.element_types, (std::vector<std::string>{"f16", "f32", "i32"}));
@@ -64,8 +60,9 @@ TEST(RunnerOutcome, LogsAndProcessResultsAreClassified) {
   const Outcome skip = classify("A.B", ok, skipped, 5);
   EXPECT_EQ(skip.status, Status::SKIPPED);
   EXPECT_EQ(skip.detail, "no context: none");
-  const std::string unsupported = "x.cpp:3: Skipped\nunsupported: Add is not claimed\n\n[  SKIPPED ] A.B\n"
-                                  "[  SKIPPED ] 1 test, listed below:\n";
+  const std::string unsupported =
+      "x.cpp:3: Skipped\nunsupported: Add is not claimed\n\n[  SKIPPED ] A.B\n"
+      "[  SKIPPED ] 1 test, listed below:\n";
   EXPECT_EQ(classify("A.B", ok, unsupported, 5).status, Status::UNSUPPORTED);
   ProcessResult failed_exit;
   failed_exit.exit_code = 1;
@@ -87,10 +84,13 @@ TEST(RunnerOutcome, LogsAndProcessResultsAreClassified) {
 
 TEST(RunnerReport, CategoriesPassRatesAndSkipReasons) {
   std::vector<Outcome> outcomes = {
-      outcome("Plugin.A", Status::PASSED),     outcome("Plugin.B", Status::FAILED),
-      outcome("Remote.A", Status::SKIPPED),    outcome("Ops/OpConformance.Run/Add_opset1__f32__a", Status::PASSED),
+      outcome("Plugin.A", Status::PASSED),
+      outcome("Plugin.B", Status::FAILED),
+      outcome("Remote.A", Status::SKIPPED),
+      outcome("Ops/OpConformance.Run/Add_opset1__f32__a", Status::PASSED),
       outcome("Ops/OpConformance.Run/Add_opset1__i8__a", Status::UNSUPPORTED),
-      outcome("InferRequest.A", Status::CRASHED), outcome("InferRequest.B", Status::TIMED_OUT),
+      outcome("InferRequest.A", Status::CRASHED),
+      outcome("InferRequest.B", Status::TIMED_OUT),
   };
   outcomes[2].detail = "no remote memory";
   outcomes[2].skip_list = true;

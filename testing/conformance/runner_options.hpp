@@ -10,12 +10,12 @@
 namespace ferry::conformance::runner {
 
 struct RunnerOptions {
-  std::string suite;        // --suite=PATH: the suite binary (default: conformance_suite next to the runner)
+  std::string suite;  // --suite=PATH: the suite binary (default: conformance_suite next to the runner)
   std::string device = "TEMPLATE";
-  std::string report_dir;   // --report=DIR (default: a fresh temporary folder)
-  std::string filter;       // --filter=GTEST_FILTER
-  std::string skip_file;    // --skip=FILE (see runner_skip_list.hpp)
-  int timeout_s = 120;      // --timeout=SECONDS, per test
+  std::string report_dir;               // --report=DIR (default: a fresh temporary folder)
+  std::string filter;                   // --filter=GTEST_FILTER
+  std::string skip_file;                // --skip=FILE (see runner_skip_list.hpp)
+  int timeout_s = 120;                  // --timeout=SECONDS, per test
   std::vector<std::string> suite_args;  // what every suite process gets, in the suite's syntax
 };
 

@@ -21,8 +21,8 @@ TEST(RunnerOptions, DefaultsAndSuiteNextToTheRunner) {
 }
 
 TEST(RunnerOptions, RunnerFlagsInBothSpellingsAndRelativePathsMadeAbsolute) {
-  const RunnerOptions options = parse({"--report=out", "--skip", "skips.txt", "--filter=Plugin.*", "--timeout", "7",
-                                       "--suite=/abs/suite"});
+  const RunnerOptions options =
+      parse({"--report=out", "--skip", "skips.txt", "--filter=Plugin.*", "--timeout", "7", "--suite=/abs/suite"});
   EXPECT_EQ(options.report_dir, "/work/out");
   EXPECT_EQ(options.skip_file, "/work/skips.txt");
   EXPECT_EQ(options.filter, "Plugin.*");
@@ -33,13 +33,12 @@ TEST(RunnerOptions, RunnerFlagsInBothSpellingsAndRelativePathsMadeAbsolute) {
 }
 
 TEST(RunnerOptions, SuiteFlagsAreForwardedInOrderWithAbsolutePaths) {
-  const RunnerOptions options = parse({"--device=MYDEV", "--plugin", "lib/libmy.so", "--device_name=MYDEV",
-                                       "--config", "PERF_COUNT=YES", "--config=NUM_STREAMS=2",
-                                       "--plugins_xml=/etc/plugins.xml"});
+  const RunnerOptions options = parse({"--device=MYDEV", "--plugin", "lib/libmy.so", "--device_name=MYDEV", "--config",
+                                       "PERF_COUNT=YES", "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml"});
   EXPECT_EQ(options.device, "MYDEV");
-  const std::vector<std::string> expected = {"--device=MYDEV", "--plugin=/work/lib/libmy.so", "--device_name=MYDEV",
-                                             "--config=PERF_COUNT=YES", "--config=NUM_STREAMS=2",
-                                             "--plugins_xml=/etc/plugins.xml"};
+  const std::vector<std::string> expected = {"--device=MYDEV",         "--plugin=/work/lib/libmy.so",
+                                             "--device_name=MYDEV",    "--config=PERF_COUNT=YES",
+                                             "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml"};
   EXPECT_EQ(options.suite_args, expected);
 }
 

@@ -6,12 +6,18 @@ namespace ferry::conformance::runner {
 
 const char* status_name(Status status) {
   switch (status) {
-    case Status::PASSED: return "passed";
-    case Status::FAILED: return "failed";
-    case Status::SKIPPED: return "skipped";
-    case Status::UNSUPPORTED: return "unsupported";
-    case Status::CRASHED: return "crashed";
-    case Status::TIMED_OUT: return "timed out";
+    case Status::PASSED:
+      return "passed";
+    case Status::FAILED:
+      return "failed";
+    case Status::SKIPPED:
+      return "skipped";
+    case Status::UNSUPPORTED:
+      return "unsupported";
+    case Status::CRASHED:
+      return "crashed";
+    case Status::TIMED_OUT:
+      return "timed out";
   }
   return "?";
 }

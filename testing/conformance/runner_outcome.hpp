@@ -15,7 +15,7 @@ enum class Status { PASSED, FAILED, SKIPPED, UNSUPPORTED, CRASHED, TIMED_OUT };
 const char* status_name(Status status);
 
 struct Outcome {
-  std::string test;    // full GoogleTest name, e.g. "InferRequest.AsyncWaitAndWaitFor"
+  std::string test;  // full GoogleTest name, e.g. "InferRequest.AsyncWaitAndWaitFor"
   Status status = Status::PASSED;
   std::string detail;  // why: the skip reason, the failure text, the signal...
   double seconds = 0;

@@ -57,8 +57,10 @@ ProcessResult run_isolated(const std::vector<std::string>& args, const std::stri
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!result.timed_out) {
-    if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-    else result.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status))
+      result.signal = WTERMSIG(status);
+    else
+      result.exit_code = WEXITSTATUS(status);
   }
   return result;
 }

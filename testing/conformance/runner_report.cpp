@@ -10,21 +10,26 @@ namespace {
 std::string xml_escape(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += ' ';
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
 
 void table_row(std::ostringstream& out, const std::string& name, const CategoryCounts& c) {
   const int rate = c.pass_rate();
-  out << "| " << name << " | " << c.passed << " | " << c.failed << " | " << c.skipped << " | " << c.unsupported
-      << " | " << c.crashed << " | " << c.timed_out << " | " << (rate < 0 ? "n/a" : std::to_string(rate) + "%")
-      << " |\n";
+  out << "| " << name << " | " << c.passed << " | " << c.failed << " | " << c.skipped << " | " << c.unsupported << " | "
+      << c.crashed << " | " << c.timed_out << " | " << (rate < 0 ? "n/a" : std::to_string(rate) + "%") << " |\n";
 }
 
 }  // namespace
@@ -36,12 +41,24 @@ int CategoryCounts::pass_rate() const {
 
 void CategoryCounts::add(Status status) {
   switch (status) {
-    case Status::PASSED: ++passed; break;
-    case Status::FAILED: ++failed; break;
-    case Status::SKIPPED: ++skipped; break;
-    case Status::UNSUPPORTED: ++unsupported; break;
-    case Status::CRASHED: ++crashed; break;
-    case Status::TIMED_OUT: ++timed_out; break;
+    case Status::PASSED:
+      ++passed;
+      break;
+    case Status::FAILED:
+      ++failed;
+      break;
+    case Status::SKIPPED:
+      ++skipped;
+      break;
+    case Status::UNSUPPORTED:
+      ++unsupported;
+      break;
+    case Status::CRASHED:
+      ++crashed;
+      break;
+    case Status::TIMED_OUT:
+      ++timed_out;
+      break;
   }
 }
 
@@ -116,7 +133,8 @@ std::string junit_report(const std::vector<Outcome>& outcomes) {
       xml << "    <testcase classname=\"" << xml_escape(o.test.substr(0, dot)) << "\" name=\""
           << xml_escape(o.test.substr(dot + 1)) << "\" time=\"" << o.seconds << "\">";
       switch (o.status) {
-        case Status::PASSED: break;
+        case Status::PASSED:
+          break;
         case Status::FAILED:
           xml << "<failure message=\"failed\">" << xml_escape(o.detail) << "</failure>";
           break;

@@ -29,8 +29,8 @@ std::vector<SkipEntry> parse_skip_list(const std::string& text, const std::strin
     const std::string reason = hash == std::string::npos ? std::string() : trim(content.substr(hash + 1));
     FERRY_ASSERT(!reason.empty(), "skip list ", source, ":", number, ": entry '", pattern,
                  "' has no reason; write it as '<pattern>  # <why it is skipped>'");
-    FERRY_ASSERT(pattern.find_first_of(" \t") == std::string::npos, "skip list ", source, ":", number,
-                 ": '", pattern, "' is more than one pattern; write one pattern a line");
+    FERRY_ASSERT(pattern.find_first_of(" \t") == std::string::npos, "skip list ", source, ":", number, ": '", pattern,
+                 "' is more than one pattern; write one pattern a line");
     entries.push_back({pattern, reason, number});
   }
   return entries;

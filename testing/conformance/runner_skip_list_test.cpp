@@ -44,9 +44,7 @@ TEST(RunnerSkipList, AnEntryWithoutReasonIsAnErrorNamingItsLine) {
   EXPECT_NE(error_of("A.* B.*  # two patterns\n").find("one pattern a line"), std::string::npos);
 }
 
-TEST(RunnerSkipList, MissingFileIsAnError) {
-  EXPECT_THROW(read_skip_list("/nonexistent/skips.txt"), Exception);
-}
+TEST(RunnerSkipList, MissingFileIsAnError) { EXPECT_THROW(read_skip_list("/nonexistent/skips.txt"), Exception); }
 
 TEST(RunnerSkipList, GoogleTestWildcards) {
   EXPECT_TRUE(matches_pattern("Remote.DefaultContextNamesTheDevice", "Remote.*"));

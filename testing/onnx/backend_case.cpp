@@ -52,7 +52,7 @@ BackendCase describe_case(const std::string& dir, const std::string& name, const
   std::set<std::string> ops;
   for (const auto& node : model.graph().node())
     ops.insert(node.domain().empty() || node.domain() == "ai.onnx" ? node.op_type()
-                                                                    : node.domain() + "." + node.op_type());
+                                                                   : node.domain() + "." + node.op_type());
   result.op_types.assign(ops.begin(), ops.end());
   for (const auto& output : model.graph().output()) result.outputs.push_back(output.name());
   for (const auto* values : {&model.graph().input(), &model.graph().output()}) {
@@ -60,7 +60,8 @@ BackendCase describe_case(const std::string& dir, const std::string& name, const
       const std::string kind = non_tensor_kind(value.type());
       if (kind.empty()) continue;
       result.unsupported_reason = std::string(values == &model.graph().input() ? "input" : "output") + " '" +
-                                  value.name() + "' is " + kind + ", not a tensor: the referee feeds and compares tensors only";
+                                  value.name() + "' is " + kind +
+                                  ", not a tensor: the referee feeds and compares tensors only";
       return result;
     }
   }

@@ -9,10 +9,10 @@ namespace ferry {
 namespace onnx_backend {
 
 struct BackendCase {
-  std::string dir;       // "node"
-  std::string name;      // "test_abs"
-  std::string path;      // the case folder
-  std::string model;     // its model: model.onnx, else model.xml (OpenVINO IR, e.g. tools/real_models)
+  std::string dir;                     // "node"
+  std::string name;                    // "test_abs"
+  std::string path;                    // the case folder
+  std::string model;                   // its model: model.onnx, else model.xml (OpenVINO IR, e.g. tools/real_models)
   std::vector<std::string> op_types;   // the graph's ONNX op types, sorted, each once ("Abs")
   std::vector<std::string> data_sets;  // test_data_set_* folders, sorted
   std::vector<std::string> outputs;    // the graph's output names, in order

@@ -5,23 +5,34 @@ namespace onnx_backend {
 
 const char* status_name(Status status) {
   switch (status) {
-    case Status::passed: return "passed";
-    case Status::failed: return "failed";
-    case Status::unsupported: return "unsupported";
-    case Status::crashed: return "crashed";
+    case Status::passed:
+      return "passed";
+    case Status::failed:
+      return "failed";
+    case Status::unsupported:
+      return "unsupported";
+    case Status::crashed:
+      return "crashed";
   }
   return "?";
 }
 
 const char* stage_name(Stage stage) {
   switch (stage) {
-    case Stage::load_data: return "load_data";
-    case Stage::read_model: return "read_model";
-    case Stage::query_model: return "query_model";
-    case Stage::compile_model: return "compile_model";
-    case Stage::infer: return "infer";
-    case Stage::compare: return "compare";
-    case Stage::done: return "done";
+    case Stage::load_data:
+      return "load_data";
+    case Stage::read_model:
+      return "read_model";
+    case Stage::query_model:
+      return "query_model";
+    case Stage::compile_model:
+      return "compile_model";
+    case Stage::infer:
+      return "infer";
+    case Stage::compare:
+      return "compare";
+    case Stage::done:
+      return "done";
   }
   return "?";
 }

@@ -19,7 +19,7 @@ const char* stage_name(Stage stage);
 struct CaseResult {
   Status status = Status::crashed;
   Stage stage = Stage::done;
-  std::string message;  // empty when passed; the cause otherwise (first mismatch, error text)
+  std::string message;   // empty when passed; the cause otherwise (first mismatch, error text)
   size_t data_sets = 0;  // data sets run to completion
 };
 

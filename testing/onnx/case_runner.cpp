@@ -65,14 +65,14 @@ bool attempt(Stage stage, CaseResult& result, Body&& body) {
 
 CaseResult run_case(const BackendCase& backend_case, const std::string& device, const Tolerance& tolerance) {
   CaseResult result;
-  if (!backend_case.unsupported_reason.empty()) return classify_error(Stage::load_data, backend_case.unsupported_reason);
+  if (!backend_case.unsupported_reason.empty())
+    return classify_error(Stage::load_data, backend_case.unsupported_reason);
   if (backend_case.data_sets.empty()) return classify_error(Stage::load_data, "the case has no test_data_set_* folder");
 
   Core core;
   std::shared_ptr<Model> model;
   CompiledModel compiled;
-  if (!attempt(Stage::read_model, result, [&] { model = core.read_model(backend_case.model); }))
-    return result;
+  if (!attempt(Stage::read_model, result, [&] { model = core.read_model(backend_case.model); })) return result;
   if (!attempt(Stage::query_model, result, [&] {
         const std::string missing = unsupported_ops(*model, core.query_model(model, device));
         FERRY_ASSERT(missing.empty(), device, " does not support ", missing);
@@ -97,7 +97,8 @@ CaseResult run_case(const BackendCase& backend_case, const std::string& device, 
           FERRY_ASSERT(compiled.outputs().size() == expected.size(), "the compiled model has ",
                        compiled.outputs().size(), " outputs, ", set_name, " expects ", expected.size());
           auto request = compiled.create_infer_request();
-          for (size_t i = 0; i < inputs.size(); ++i) request.set_input_tensor(i, as_declared(inputs[i], model_inputs[i].get_element_type()));
+          for (size_t i = 0; i < inputs.size(); ++i)
+            request.set_input_tensor(i, as_declared(inputs[i], model_inputs[i].get_element_type()));
           request.infer();
           for (size_t i = 0; i < expected.size(); ++i) outputs.push_back(request.get_output_tensor(i));
         }))

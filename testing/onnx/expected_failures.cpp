@@ -19,8 +19,8 @@ std::string trim(const std::string& text) {
 // "<dir>/<case>": two non-empty parts, no spaces.
 bool is_case_id(const std::string& id) {
   const auto slash = id.find('/');
-  return slash != std::string::npos && slash > 0 && slash + 1 < id.size() && id.find('/', slash + 1) == std::string::npos &&
-         id.find_first_of(" \t") == std::string::npos;
+  return slash != std::string::npos && slash > 0 && slash + 1 < id.size() &&
+         id.find('/', slash + 1) == std::string::npos && id.find_first_of(" \t") == std::string::npos;
 }
 
 }  // namespace

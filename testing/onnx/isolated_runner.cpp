@@ -111,8 +111,7 @@ CaseResult finish(Child& child, int wait_status, double timeout_s) {
     result.message = message.str();
     return result;
   }
-  if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0 && parse_result(child.result_text, result))
-    return result;
+  if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0 && parse_result(child.result_text, result)) return result;
   result = CaseResult();
   result.status = Status::crashed;
   result.message = describe_exit(wait_status, child.stderr_text);
@@ -158,7 +157,9 @@ std::string describe_exit(int wait_status, const std::string& stderr_tail) {
   auto end = stderr_tail.find_last_not_of("\n\r ");
   if (end != std::string::npos) {
     const auto begin = stderr_tail.rfind('\n', end);
-    text << ": " << stderr_tail.substr(begin == std::string::npos ? 0 : begin + 1, end - (begin == std::string::npos ? 0 : begin + 1) + 1);
+    text << ": "
+         << stderr_tail.substr(begin == std::string::npos ? 0 : begin + 1,
+                               end - (begin == std::string::npos ? 0 : begin + 1) + 1);
   }
   return text.str();
 }

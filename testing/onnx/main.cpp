@@ -134,7 +134,8 @@ int run(Options options) {
       const size_t old_minimum = read_min_passed(ratchet);
       if (passed > old_minimum) write_file(ratchet, std::to_string(passed) + "\n");
       std::cout << "passed now: " << passed << "; ratchet " << ratchet << ": "
-                << (passed > old_minimum ? "raised from " : "stays at ") << old_minimum << (passed > old_minimum ? " to " + std::to_string(passed) : "") << "\n";
+                << (passed > old_minimum ? "raised from " : "stays at ") << old_minimum
+                << (passed > old_minimum ? " to " + std::to_string(passed) : "") << "\n";
     } else {
       std::cout << "passed now: " << passed << "\n";
     }
@@ -171,11 +172,12 @@ int run(Options options) {
     const size_t minimum = read_min_passed(source);
     const size_t passed = report.total().passed;
     if (passed < minimum) {
-      std::cout << "FAIL: " << passed << " cases passed, fewer than the ratchet's " << minimum << " (" << source << ")\n";
+      std::cout << "FAIL: " << passed << " cases passed, fewer than the ratchet's " << minimum << " (" << source
+                << ")\n";
       status = 1;
     } else if (passed > minimum) {
-      std::cout << "ratchet: " << passed << " passed, above the " << minimum << " of " << source
-                << ": raise it to " << passed << "\n";
+      std::cout << "ratchet: " << passed << " passed, above the " << minimum << " of " << source << ": raise it to "
+                << passed << "\n";
     }
   }
   std::cout << "node: " << report.by_dir()["node"].line() << "\n" << report.total().line() << std::endl;

@@ -9,7 +9,8 @@ namespace onnx_backend {
 
 const char* const kUsage =
     "usage: backend_tests --device=NAME [--report=DIR] [--filter=REGEX] [--data=DIR] [--dirs=a,b]\n"
-    "       [--jobs=N] [--timeout=SECONDS] [--rtol=R] [--atol=A] [--expected_failures=FILE|none] [--min_passed=N|FILE]\n"
+    "       [--jobs=N] [--timeout=SECONDS] [--rtol=R] [--atol=A] [--expected_failures=FILE|none] "
+    "[--min_passed=N|FILE]\n"
     "       [--strict] [--update_expected_failures] [--quiet]\n";
 
 namespace {
@@ -45,21 +46,47 @@ Options parse_options(int argc, char** argv) {
     const bool has_value = equals != std::string::npos;
     const std::string value = has_value ? argument.substr(equals + 1) : "";
     auto need_value = [&] { FERRY_ASSERT(has_value, "--", flag, " needs a value (--", flag, "=...)"); };
-    if (flag == "device") { need_value(); options.device = value; }
-    else if (flag == "data") { need_value(); options.data = value; }
-    else if (flag == "dirs") { need_value(); options.dirs = split(value, ','); }
-    else if (flag == "report") { need_value(); options.report = value; }
-    else if (flag == "filter") { need_value(); options.filter = value; }
-    else if (flag == "jobs") { need_value(); options.jobs = static_cast<size_t>(number(flag, value)); }
-    else if (flag == "timeout") { need_value(); options.timeout_s = number(flag, value); }
-    else if (flag == "rtol") { need_value(); options.rtol = number(flag, value); }
-    else if (flag == "atol") { need_value(); options.atol = number(flag, value); }
-    else if (flag == "expected_failures") { need_value(); options.expected_failures = value; }
-    else if (flag == "min_passed") { need_value(); options.min_passed = value; }
-    else if (flag == "strict" && !has_value) options.strict = true;
-    else if (flag == "update_expected_failures" && !has_value) options.update_expected_failures = true;
-    else if (flag == "quiet" && !has_value) options.quiet = true;
-    else Exception::raise("unknown option '", argument, "'");
+    if (flag == "device") {
+      need_value();
+      options.device = value;
+    } else if (flag == "data") {
+      need_value();
+      options.data = value;
+    } else if (flag == "dirs") {
+      need_value();
+      options.dirs = split(value, ',');
+    } else if (flag == "report") {
+      need_value();
+      options.report = value;
+    } else if (flag == "filter") {
+      need_value();
+      options.filter = value;
+    } else if (flag == "jobs") {
+      need_value();
+      options.jobs = static_cast<size_t>(number(flag, value));
+    } else if (flag == "timeout") {
+      need_value();
+      options.timeout_s = number(flag, value);
+    } else if (flag == "rtol") {
+      need_value();
+      options.rtol = number(flag, value);
+    } else if (flag == "atol") {
+      need_value();
+      options.atol = number(flag, value);
+    } else if (flag == "expected_failures") {
+      need_value();
+      options.expected_failures = value;
+    } else if (flag == "min_passed") {
+      need_value();
+      options.min_passed = value;
+    } else if (flag == "strict" && !has_value)
+      options.strict = true;
+    else if (flag == "update_expected_failures" && !has_value)
+      options.update_expected_failures = true;
+    else if (flag == "quiet" && !has_value)
+      options.quiet = true;
+    else
+      Exception::raise("unknown option '", argument, "'");
   }
   FERRY_ASSERT(!options.device.empty(), "--device is required");
   FERRY_ASSERT(!options.dirs.empty(), "--dirs names no directory");

@@ -20,9 +20,12 @@ std::string short_reason(const CaseResult& result) {
 std::string md_cell(std::string text) {
   std::string out;
   for (const char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -33,8 +36,9 @@ void tally_row(std::ostringstream& md, const std::string& name, const Tally& tal
 }
 
 void tally_json(std::ostringstream& js, const Tally& tally) {
-  js << "{\"passed\": " << tally.passed << ", \"failed\": " << tally.failed << ", \"unsupported\": " << tally.unsupported
-     << ", \"crashed\": " << tally.crashed << ", \"total\": " << tally.total() << "}";
+  js << "{\"passed\": " << tally.passed << ", \"failed\": " << tally.failed
+     << ", \"unsupported\": " << tally.unsupported << ", \"crashed\": " << tally.crashed
+     << ", \"total\": " << tally.total() << "}";
 }
 
 void string_list_json(std::ostringstream& js, const std::vector<std::string>& items) {
@@ -47,10 +51,18 @@ void string_list_json(std::ostringstream& js, const std::vector<std::string>& it
 
 void Tally::add(Status status) {
   switch (status) {
-    case Status::passed: ++passed; break;
-    case Status::failed: ++failed; break;
-    case Status::unsupported: ++unsupported; break;
-    case Status::crashed: ++crashed; break;
+    case Status::passed:
+      ++passed;
+      break;
+    case Status::failed:
+      ++failed;
+      break;
+    case Status::unsupported:
+      ++unsupported;
+      break;
+    case Status::crashed:
+      ++crashed;
+      break;
   }
 }
 
@@ -166,8 +178,8 @@ std::string RunReport::markdown(const Verdict& verdict) const {
 
 std::string RunReport::json(const Verdict& verdict) const {
   std::ostringstream js;
-  js << "{\n\"device\": \"" << json_escape(device) << "\",\n\"tolerance\": {\"rtol\": " << tolerance.rtol << ", \"atol\": "
-     << tolerance.atol << "},\n\"total\": ";
+  js << "{\n\"device\": \"" << json_escape(device) << "\",\n\"tolerance\": {\"rtol\": " << tolerance.rtol
+     << ", \"atol\": " << tolerance.atol << "},\n\"total\": ";
   tally_json(js, total());
   js << ",\n\"directories\": {";
   bool first = true;
@@ -211,11 +223,21 @@ std::string json_escape(const std::string& text) {
   std::ostringstream out;
   for (const unsigned char c : text) {
     switch (c) {
-      case '"': out << "\\\""; break;
-      case '\\': out << "\\\\"; break;
-      case '\n': out << "\\n"; break;
-      case '\r': out << "\\r"; break;
-      case '\t': out << "\\t"; break;
+      case '"':
+        out << "\\\"";
+        break;
+      case '\\':
+        out << "\\\\";
+        break;
+      case '\n':
+        out << "\\n";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
       default:
         if (c < 0x20) {
           static const char* hex = "0123456789abcdef";

@@ -22,7 +22,7 @@ struct Tally {
 };
 
 struct Verdict {
-  std::vector<std::string> unexpected;           // not passing and not listed: "id: status: reason"
+  std::vector<std::string> unexpected;            // not passing and not listed: "id: status: reason"
   std::vector<std::string> unexpectedly_passing;  // listed and passing: ids
   std::vector<std::string> stale;                 // listed, but no such case was run
 };

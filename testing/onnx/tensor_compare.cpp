@@ -55,20 +55,34 @@ std::string format_value(double value, bool real) {
 
 double element_as_double(const Tensor& tensor, size_t index) {
   switch (tensor.get_element_type()) {
-    case element::Type_t::f32: return load<float>(tensor, index);
-    case element::Type_t::f64: return load<double>(tensor, index);
-    case element::Type_t::f16: return f16_to_double(load<uint16_t>(tensor, index));
-    case element::Type_t::bf16: return f32_from_bits(static_cast<uint32_t>(load<uint16_t>(tensor, index)) << 16);
-    case element::Type_t::i8: return load<int8_t>(tensor, index);
-    case element::Type_t::i16: return load<int16_t>(tensor, index);
-    case element::Type_t::i32: return load<int32_t>(tensor, index);
-    case element::Type_t::i64: return static_cast<double>(load<int64_t>(tensor, index));
-    case element::Type_t::u8: return load<uint8_t>(tensor, index);
-    case element::Type_t::u16: return load<uint16_t>(tensor, index);
-    case element::Type_t::u32: return load<uint32_t>(tensor, index);
-    case element::Type_t::u64: return static_cast<double>(load<uint64_t>(tensor, index));
-    case element::Type_t::boolean: return load<uint8_t>(tensor, index) != 0;
-    default: break;
+    case element::Type_t::f32:
+      return load<float>(tensor, index);
+    case element::Type_t::f64:
+      return load<double>(tensor, index);
+    case element::Type_t::f16:
+      return f16_to_double(load<uint16_t>(tensor, index));
+    case element::Type_t::bf16:
+      return f32_from_bits(static_cast<uint32_t>(load<uint16_t>(tensor, index)) << 16);
+    case element::Type_t::i8:
+      return load<int8_t>(tensor, index);
+    case element::Type_t::i16:
+      return load<int16_t>(tensor, index);
+    case element::Type_t::i32:
+      return load<int32_t>(tensor, index);
+    case element::Type_t::i64:
+      return static_cast<double>(load<int64_t>(tensor, index));
+    case element::Type_t::u8:
+      return load<uint8_t>(tensor, index);
+    case element::Type_t::u16:
+      return load<uint16_t>(tensor, index);
+    case element::Type_t::u32:
+      return load<uint32_t>(tensor, index);
+    case element::Type_t::u64:
+      return static_cast<double>(load<uint64_t>(tensor, index));
+    case element::Type_t::boolean:
+      return load<uint8_t>(tensor, index) != 0;
+    default:
+      break;
   }
   Exception::raise("cannot compare elements of type ", tensor.get_element_type());
 }

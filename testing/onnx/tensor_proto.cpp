@@ -16,20 +16,34 @@ using onnx::TensorProto;
 
 element::Type element_type_of(int32_t type, const std::string& what) {
   switch (type) {
-    case TensorProto::FLOAT: return element::f32;
-    case TensorProto::DOUBLE: return element::f64;
-    case TensorProto::FLOAT16: return element::f16;
-    case TensorProto::BFLOAT16: return element::bf16;
-    case TensorProto::INT8: return element::i8;
-    case TensorProto::INT16: return element::i16;
-    case TensorProto::INT32: return element::i32;
-    case TensorProto::INT64: return element::i64;
-    case TensorProto::UINT8: return element::u8;
-    case TensorProto::UINT16: return element::u16;
-    case TensorProto::UINT32: return element::u32;
-    case TensorProto::UINT64: return element::u64;
-    case TensorProto::BOOL: return element::boolean;
-    default: break;
+    case TensorProto::FLOAT:
+      return element::f32;
+    case TensorProto::DOUBLE:
+      return element::f64;
+    case TensorProto::FLOAT16:
+      return element::f16;
+    case TensorProto::BFLOAT16:
+      return element::bf16;
+    case TensorProto::INT8:
+      return element::i8;
+    case TensorProto::INT16:
+      return element::i16;
+    case TensorProto::INT32:
+      return element::i32;
+    case TensorProto::INT64:
+      return element::i64;
+    case TensorProto::UINT8:
+      return element::u8;
+    case TensorProto::UINT16:
+      return element::u16;
+    case TensorProto::UINT32:
+      return element::u32;
+    case TensorProto::UINT64:
+      return element::u64;
+    case TensorProto::BOOL:
+      return element::boolean;
+    default:
+      break;
   }
   const std::string name = TensorProto::DataType_IsValid(type)
                                ? TensorProto::DataType_Name(static_cast<TensorProto::DataType>(type))
@@ -45,8 +59,7 @@ void expect_count(const Field& field, size_t count, const std::string& what) {
 
 // Typed fields: ONNX stores every type narrower than 32 bits (f16 and bf16 as bit patterns) in
 // int32_data, uint32 in uint64_data.
-void copy_typed(const TensorProto& proto, const element::Type& type, size_t count, char* out,
-                const std::string& what) {
+void copy_typed(const TensorProto& proto, const element::Type& type, size_t count, char* out, const std::string& what) {
   const size_t size = type.size();
   switch (proto.data_type()) {
     case TensorProto::FLOAT:

@@ -21,7 +21,7 @@ double ms_between(Clock::time_point from, Clock::time_point to) {
 struct AsyncState {
   std::mutex mutex;
   std::condition_variable idle_changed;
-  std::deque<size_t> idle;                  // requests ready to start
+  std::deque<size_t> idle;                 // requests ready to start
   std::vector<Clock::time_point> started;  // per request
   std::vector<double> latencies_ms;
   std::exception_ptr error;

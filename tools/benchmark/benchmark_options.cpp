@@ -29,7 +29,7 @@ BenchmarkOptions benchmark_options_from(const ParsedArgs& args) {
   options.model = args.get("m");
   options.device = args.get("d");
   options.api = args.get_choice("api", {"sync", "async"}, "async") == "sync" ? BenchmarkOptions::Api::SYNC
-                                                                            : BenchmarkOptions::Api::ASYNC;
+                                                                             : BenchmarkOptions::Api::ASYNC;
   options.nireq = static_cast<uint32_t>(args.get_int("nireq", 0, 1, 1024));
   if (options.api == BenchmarkOptions::Api::SYNC && options.nireq > 1)
     throw UsageError(args.spelling("nireq") + ": -api sync runs one request; use -api async for " +
@@ -39,7 +39,8 @@ BenchmarkOptions benchmark_options_from(const ParsedArgs& args) {
   if (!args.has("niter") && !args.has("t")) options.time_s = kDefaultDurationS;
 
   const std::string default_hint = options.api == BenchmarkOptions::Api::SYNC ? "latency" : "throughput";
-  const std::string hint = args.get_choice("hint", {"latency", "throughput", "cumulative_throughput", "none"}, default_hint);
+  const std::string hint =
+      args.get_choice("hint", {"latency", "throughput", "cumulative_throughput", "none"}, default_hint);
   if (hint == "latency") options.hint = "LATENCY";
   if (hint == "throughput") options.hint = "THROUGHPUT";
   if (hint == "cumulative_throughput") options.hint = "CUMULATIVE_THROUGHPUT";

@@ -15,18 +15,18 @@ struct BenchmarkOptions {
   enum class Api { SYNC, ASYNC };
 
   std::string model;
-  std::string device;          // empty: the device Core::compile_model picks by itself
+  std::string device;  // empty: the device Core::compile_model picks by itself
   Api api = Api::ASYNC;
-  uint32_t nireq = 0;          // 0: the compiled model's OPTIMAL_NUMBER_OF_INFER_REQUESTS
-  uint64_t niter = 0;          // 0: no iteration limit
-  double time_s = 0;           // 0: no time limit
-  std::string hint;            // PERFORMANCE_HINT value; empty: none set
-  std::string nstreams;        // NUM_STREAMS value ("2", "AUTO"); empty: none set
+  uint32_t nireq = 0;    // 0: the compiled model's OPTIMAL_NUMBER_OF_INFER_REQUESTS
+  uint64_t niter = 0;    // 0: no iteration limit
+  double time_s = 0;     // 0: no time limit
+  std::string hint;      // PERFORMANCE_HINT value; empty: none set
+  std::string nstreams;  // NUM_STREAMS value ("2", "AUTO"); empty: none set
   std::vector<ShapeSpec> shapes;
-  std::string report_json;     // empty: no JSON report
+  std::string report_json;  // empty: no JSON report
   bool perf_counts = false;
-  std::string plugins_xml;     // empty: the Core's default search
-  bool progress = false;       // force the progress line even when stderr is not a terminal
+  std::string plugins_xml;  // empty: the Core's default search
+  bool progress = false;    // force the progress line even when stderr is not a terminal
 };
 
 // Without -niter and -t a run lasts this long.

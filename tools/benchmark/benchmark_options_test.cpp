@@ -32,10 +32,18 @@ TEST(BenchmarkOptions, Defaults) {
 }
 
 TEST(BenchmarkOptions, EveryFlag) {
-  const BenchmarkOptions options =
-      parse({"-m", "a.xml", "-d", "TEMPLATE", "-api", "async", "-nireq", "4", "-niter", "100", "-t", "2",
-             "-hint", "none", "-nstreams", "2", "-shape", "x[1,16]", "-report_json", "r.json", "-pc",
-             "--plugins_xml=p.xml", "-progress"});
+  const BenchmarkOptions options = parse({"-m",           "a.xml",
+                                          "-d",           "TEMPLATE",
+                                          "-api",         "async",
+                                          "-nireq",       "4",
+                                          "-niter",       "100",
+                                          "-t",           "2",
+                                          "-hint",        "none",
+                                          "-nstreams",    "2",
+                                          "-shape",       "x[1,16]",
+                                          "-report_json", "r.json",
+                                          "-pc",          "--plugins_xml=p.xml",
+                                          "-progress"});
   EXPECT_EQ(options.device, "TEMPLATE");
   EXPECT_EQ(options.nireq, 4u);
   EXPECT_EQ(options.niter, 100u);

@@ -10,9 +10,12 @@ namespace {
 
 const char* status_name(ProfilingInfo::Status status) {
   switch (status) {
-    case ProfilingInfo::Status::EXECUTED: return "EXECUTED";
-    case ProfilingInfo::Status::OPTIMIZED_OUT: return "OPTIMIZED_OUT";
-    case ProfilingInfo::Status::NOT_RUN: return "NOT_RUN";
+    case ProfilingInfo::Status::EXECUTED:
+      return "EXECUTED";
+    case ProfilingInfo::Status::OPTIMIZED_OUT:
+      return "OPTIMIZED_OUT";
+    case ProfilingInfo::Status::NOT_RUN:
+      return "NOT_RUN";
   }
   return "?";
 }
@@ -34,11 +37,21 @@ std::string json_string(const std::string& text) {
   std::string out = "\"";
   for (unsigned char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           char escaped[8];
@@ -76,15 +89,19 @@ void print_profiling(std::ostream& out, const std::vector<ProfilingInfo>& profil
   size_t name_width = 4;
   for (const ProfilingInfo& info : profiling) name_width = std::max(name_width, info.node_name.size());
   out << "Performance counts (last inference of request 0):\n"
-      << std::left << std::setw(static_cast<int>(name_width)) << "node" << "  " << std::setw(13) << "status"
-      << "  " << std::setw(16) << "type" << "  " << std::setw(20) << "exec type" << "  " << std::right
-      << std::setw(12) << "real (us)" << "  " << std::setw(12) << "cpu (us)" << "\n";
+      << std::left << std::setw(static_cast<int>(name_width)) << "node"
+      << "  " << std::setw(13) << "status"
+      << "  " << std::setw(16) << "type"
+      << "  " << std::setw(20) << "exec type"
+      << "  " << std::right << std::setw(12) << "real (us)"
+      << "  " << std::setw(12) << "cpu (us)"
+      << "\n";
   long long real_total = 0, cpu_total = 0;
   for (const ProfilingInfo& info : profiling) {
     out << std::left << std::setw(static_cast<int>(name_width)) << info.node_name << "  " << std::setw(13)
         << status_name(info.status) << "  " << std::setw(16) << info.node_type << "  " << std::setw(20)
-        << info.exec_type << "  " << std::right << std::setw(12) << info.real_time.count() << "  "
-        << std::setw(12) << info.cpu_time.count() << "\n";
+        << info.exec_type << "  " << std::right << std::setw(12) << info.real_time.count() << "  " << std::setw(12)
+        << info.cpu_time.count() << "\n";
     real_total += info.real_time.count();
     cpu_total += info.cpu_time.count();
   }
@@ -105,8 +122,8 @@ void write_json(std::ostream& out, const BenchmarkResult& result) {
       << "  \"count\": " << latency.count << ",\n"
       << "  \"duration_ms\": " << ms(result.duration_ms) << ",\n"
       << "  \"latency_ms\": {\"median\": " << ms(latency.median_ms) << ", \"p90\": " << ms(latency.p90_ms)
-      << ", \"p99\": " << ms(latency.p99_ms) << ", \"min\": " << ms(latency.min_ms) << ", \"max\": "
-      << ms(latency.max_ms) << ", \"mean\": " << ms(latency.mean_ms) << "},\n"
+      << ", \"p99\": " << ms(latency.p99_ms) << ", \"min\": " << ms(latency.min_ms)
+      << ", \"max\": " << ms(latency.max_ms) << ", \"mean\": " << ms(latency.mean_ms) << "},\n"
       << "  \"throughput_fps\": " << ms(result.throughput_fps);
   if (!result.profiling.empty()) {
     out << ",\n  \"profiling\": [";

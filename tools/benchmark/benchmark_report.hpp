@@ -15,14 +15,14 @@ namespace ferry::tools {
 struct BenchmarkResult {
   std::string model;
   std::string device;
-  std::string api;       // "sync" or "async"
+  std::string api;  // "sync" or "async"
   uint32_t nireq = 1;
   std::string hint;      // empty when none was set
   std::string nstreams;  // the compiled model's NUM_STREAMS, empty when unknown
   double compile_ms = 0;
   double first_inference_ms = 0;
-  double duration_ms = 0;   // of the measured run (after the warm-up inference)
-  LatencyStats latency;     // latency.count is the number of measured inferences
+  double duration_ms = 0;  // of the measured run (after the warm-up inference)
+  LatencyStats latency;    // latency.count is the number of measured inferences
   double throughput_fps = 0;
   std::vector<ProfilingInfo> profiling;  // of the last inference of request 0, with -pc
 };

@@ -27,9 +27,7 @@ TEST(BenchmarkReport, ThroughputIsCountPerSecond) {
   EXPECT_DOUBLE_EQ(throughput_fps(5, 0), 0.0);
 }
 
-TEST(BenchmarkReport, JsonStringEscapes) {
-  EXPECT_EQ(json_string("a\"b\\c\nd\x01"), "\"a\\\"b\\\\c\\nd\\u0001\"");
-}
+TEST(BenchmarkReport, JsonStringEscapes) { EXPECT_EQ(json_string("a\"b\\c\nd\x01"), "\"a\\\"b\\\\c\\nd\\u0001\""); }
 
 TEST(BenchmarkReport, JsonHasEveryField) {
   std::ostringstream out;
@@ -76,8 +74,9 @@ TEST(BenchmarkReport, JsonListsProfilingWhenPresent) {
 TEST(BenchmarkReport, TextReportShowsTheStatistics) {
   std::ostringstream out;
   print_report(out, sample_result());
-  for (const char* expected : {"Count:        4 iterations", "Median:   2.500 ms", "p90:      3.700 ms",
-                               "p99:      3.970 ms", "Min:      1.000 ms", "Max:      4.000 ms", "Throughput:   4.000 FPS"})
+  for (const char* expected :
+       {"Count:        4 iterations", "Median:   2.500 ms", "p90:      3.700 ms", "p99:      3.970 ms",
+        "Min:      1.000 ms", "Max:      4.000 ms", "Throughput:   4.000 FPS"})
     EXPECT_NE(out.str().find(expected), std::string::npos) << expected;
 }
 

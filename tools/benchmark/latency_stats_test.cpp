@@ -11,9 +11,9 @@ TEST(LatencyStats, OddCountInAnyOrder) {
   // Sorted: 1 2 3 4 5. rank(p) = p/100 * 4.
   const LatencyStats stats = compute_latency_stats({5, 1, 4, 2, 3});
   EXPECT_EQ(stats.count, 5u);
-  EXPECT_DOUBLE_EQ(stats.median_ms, 3.0);   // rank 2
-  EXPECT_DOUBLE_EQ(stats.p90_ms, 4.6);      // rank 3.6: 4 + 0.6 * (5 - 4)
-  EXPECT_DOUBLE_EQ(stats.p99_ms, 4.96);     // rank 3.96
+  EXPECT_DOUBLE_EQ(stats.median_ms, 3.0);  // rank 2
+  EXPECT_DOUBLE_EQ(stats.p90_ms, 4.6);     // rank 3.6: 4 + 0.6 * (5 - 4)
+  EXPECT_DOUBLE_EQ(stats.p99_ms, 4.96);    // rank 3.96
   EXPECT_DOUBLE_EQ(stats.min_ms, 1.0);
   EXPECT_DOUBLE_EQ(stats.max_ms, 5.0);
   EXPECT_DOUBLE_EQ(stats.mean_ms, 3.0);

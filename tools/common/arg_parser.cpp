@@ -36,8 +36,8 @@ int64_t ParsedArgs::get_int(const std::string& name, int64_t fallback, int64_t m
   errno = 0;
   const long long value = std::strtoll(text.c_str(), &end, 10);
   if (text.empty() || *end != '\0' || errno == ERANGE || value < min || value > max)
-    throw UsageError(spelling(name) + ": expected an integer in [" + std::to_string(min) + ", " +
-                     std::to_string(max) + "], got '" + text + "'");
+    throw UsageError(spelling(name) + ": expected an integer in [" + std::to_string(min) + ", " + std::to_string(max) +
+                     "], got '" + text + "'");
   return value;
 }
 
@@ -105,7 +105,8 @@ ParsedArgs ArgParser::parse(const std::vector<std::string>& args) const {
     if (parsed.has(name)) throw UsageError(spelled + ": given more than once");
     std::string value;
     if (flag->value_name.empty()) {
-      if (equals != std::string::npos) throw UsageError(spelled + ": takes no value, got '" + arg.substr(equals + 1) + "'");
+      if (equals != std::string::npos)
+        throw UsageError(spelled + ": takes no value, got '" + arg.substr(equals + 1) + "'");
     } else if (equals != std::string::npos) {
       value = arg.substr(equals + 1);
     } else if (i + 1 < args.size()) {

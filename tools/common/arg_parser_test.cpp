@@ -78,7 +78,9 @@ TEST(ArgParser, TypedGettersNameTheFlagAsSpelled) {
   const ParsedArgs args = make_parser().parse({"--nireq", "two", "-t", "-1", "-api", "fast"});
   EXPECT_EQ(message([&] { args.get_int("nireq", 1, 1, 64); }), "--nireq: expected an integer in [1, 64], got 'two'");
   EXPECT_EQ(message([&] { args.get_positive_double("t", 1); }), "-t: expected a number > 0, got '-1'");
-  EXPECT_EQ(message([&] { args.get_choice("api", {"sync", "async"}, "sync"); }),
+  EXPECT_EQ(message([&] {
+              args.get_choice("api", {"sync", "async"}, "sync");
+            }),
             "-api: expected one of sync, async, got 'fast'");
   const ParsedArgs big = make_parser().parse({"-nireq", "65"});
   EXPECT_NE(message([&] { big.get_int("nireq", 1, 1, 64); }).find("got '65'"), std::string::npos);
@@ -88,7 +90,8 @@ TEST(ArgParser, TypedGettersNameTheFlagAsSpelled) {
 
 TEST(ArgParser, UsageListsEveryFlag) {
   const std::string usage = make_parser().usage();
-  for (const char* expected : {"-m MODEL", "-nireq N", "-pc", "-h"}) EXPECT_NE(usage.find(expected), std::string::npos) << expected;
+  for (const char* expected : {"-m MODEL", "-nireq N", "-pc", "-h"})
+    EXPECT_NE(usage.find(expected), std::string::npos) << expected;
 }
 
 }  // namespace

@@ -18,20 +18,47 @@ std::vector<double> as_doubles(const Tensor& tensor) {
   std::vector<double> values;
   using element::Type_t;
   switch (tensor.get_element_type()) {
-    case Type_t::f32: read_all<float>(tensor, values); break;
-    case Type_t::f64: read_all<double>(tensor, values); break;
-    case Type_t::f16: read_all<float16>(tensor, values); break;
-    case Type_t::bf16: read_all<bfloat16>(tensor, values); break;
-    case Type_t::boolean: read_all<char>(tensor, values); break;
-    case Type_t::i8: read_all<int8_t>(tensor, values); break;
-    case Type_t::i16: read_all<int16_t>(tensor, values); break;
-    case Type_t::i32: read_all<int32_t>(tensor, values); break;
-    case Type_t::i64: read_all<int64_t>(tensor, values); break;
-    case Type_t::u8: read_all<uint8_t>(tensor, values); break;
-    case Type_t::u16: read_all<uint16_t>(tensor, values); break;
-    case Type_t::u32: read_all<uint32_t>(tensor, values); break;
-    case Type_t::u64: read_all<uint64_t>(tensor, values); break;
-    default: Exception::raise("no summary for element type ", tensor.get_element_type(), " (packed or not static)");
+    case Type_t::f32:
+      read_all<float>(tensor, values);
+      break;
+    case Type_t::f64:
+      read_all<double>(tensor, values);
+      break;
+    case Type_t::f16:
+      read_all<float16>(tensor, values);
+      break;
+    case Type_t::bf16:
+      read_all<bfloat16>(tensor, values);
+      break;
+    case Type_t::boolean:
+      read_all<char>(tensor, values);
+      break;
+    case Type_t::i8:
+      read_all<int8_t>(tensor, values);
+      break;
+    case Type_t::i16:
+      read_all<int16_t>(tensor, values);
+      break;
+    case Type_t::i32:
+      read_all<int32_t>(tensor, values);
+      break;
+    case Type_t::i64:
+      read_all<int64_t>(tensor, values);
+      break;
+    case Type_t::u8:
+      read_all<uint8_t>(tensor, values);
+      break;
+    case Type_t::u16:
+      read_all<uint16_t>(tensor, values);
+      break;
+    case Type_t::u32:
+      read_all<uint32_t>(tensor, values);
+      break;
+    case Type_t::u64:
+      read_all<uint64_t>(tensor, values);
+      break;
+    default:
+      Exception::raise("no summary for element type ", tensor.get_element_type(), " (packed or not static)");
   }
   return values;
 }

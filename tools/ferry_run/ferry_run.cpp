@@ -41,8 +41,8 @@ std::string find_default_model(const char* argv0) {
   std::error_code ec;
   const fs::path executable = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const fs::path installed = executable.parent_path().parent_path() / "share/ferry/models" /
-                               fs::path(kDefaultModel).filename();
+    const fs::path installed =
+        executable.parent_path().parent_path() / "share/ferry/models" / fs::path(kDefaultModel).filename();
     if (fs::exists(installed)) return installed.string();
   }
   return {};
@@ -85,7 +85,8 @@ int run(const FerryRunOptions& options) {
   for (const std::string& device : devices) std::cout << " " << device;
   std::cout << (devices.empty() ? " none" : "") << "\n";
   if (devices.empty())
-    Exception::raise("no device is available: no plugins.xml registers one (give --plugins_xml or set FERRY_PLUGINS_XML)");
+    Exception::raise(
+        "no device is available: no plugins.xml registers one (give --plugins_xml or set FERRY_PLUGINS_XML)");
 
   std::cout << "Model: " << options.model << "\n";
   const std::shared_ptr<Model> model = core.read_model(options.model);
@@ -149,8 +150,9 @@ int main(int argc, char** argv) {
     ferry::tools::FerryRunOptions options = ferry::tools::ferry_run_options_from(args);
     if (options.model.empty() && !options.version) {
       if (default_model.empty())
-        throw ferry::tools::UsageError("--model: no default model was found (testing/models/openvino/cnn.xml in the "
-                                       "runfiles, or share/ferry/models/cnn.xml in the install prefix)");
+        throw ferry::tools::UsageError(
+            "--model: no default model was found (testing/models/openvino/cnn.xml in the "
+            "runfiles, or share/ferry/models/cnn.xml in the install prefix)");
       options.model = default_model;
     }
     return ferry::tools::run(options);

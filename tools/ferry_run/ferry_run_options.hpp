@@ -16,8 +16,8 @@ struct FerryRunOptions {
   std::string device;       // empty: the device Core::compile_model picks by itself
   std::string plugins_xml;  // empty: the Core's default search
   std::vector<ShapeSpec> shapes;
-  uint64_t seed = 1;        // of the random input data
-  uint32_t runs = 20;       // timed inferences after the first one
+  uint64_t seed = 1;   // of the random input data
+  uint32_t runs = 20;  // timed inferences after the first one
   bool version = false;
 };
 

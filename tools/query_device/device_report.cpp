@@ -40,8 +40,8 @@ void print_device_report(std::ostream& out, const Core& core, const std::string&
   for (const PropertyName& name : names) width = std::max(width, name.size());
   for (const PropertyName& name : names) {
     if (name == supported_properties.name()) continue;  // the list itself is what is printed
-    out << "  " << (name.is_mutable() ? "RW" : "RO") << "  " << name << std::string(width - name.size(), ' ')
-        << " : " << property_text(core, device, name) << "\n";
+    out << "  " << (name.is_mutable() ? "RW" : "RO") << "  " << name << std::string(width - name.size(), ' ') << " : "
+        << property_text(core, device, name) << "\n";
   }
 }
 

@@ -11,7 +11,8 @@
 int main(int argc, char** argv) {
   return ferry::tools::run_tool("query_device", [&] {
     ferry::tools::ArgParser parser("query_device", "Lists the available devices and their properties.");
-    parser.add_option("plugins_xml", "PATH", "plugins.xml to read (default: next to libferry.so, or $FERRY_PLUGINS_XML)")
+    parser
+        .add_option("plugins_xml", "PATH", "plugins.xml to read (default: next to libferry.so, or $FERRY_PLUGINS_XML)")
         .add_option("d", "DEVICE", "report only this device")
         .add_switch("version", "print the core library's version and exit");
     const ferry::tools::ParsedArgs args = parser.parse(argc, argv);

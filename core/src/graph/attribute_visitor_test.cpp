@@ -20,26 +20,30 @@ class TextVisitor : public AttributeVisitor {
   bool reading = false;
 
   void on_attribute(const std::string& name, bool& value) override {
-    text(name, value, [](const std::string& s) { return s == "true"; }, [](bool v) { return v ? "true" : "false"; });
+    text(
+        name, value, [](const std::string& s) { return s == "true"; }, [](bool v) { return v ? "true" : "false"; });
   }
   void on_attribute(const std::string& name, int64_t& value) override { streamed(name, value); }
   void on_attribute(const std::string& name, double& value) override { streamed(name, value); }
   void on_attribute(const std::string& name, std::string& value) override {
-    text(name, value, [](const std::string& s) { return s; }, [](const std::string& v) { return v; });
+    text(
+        name, value, [](const std::string& s) { return s; }, [](const std::string& v) { return v; });
   }
   void on_attribute(const std::string& name, std::vector<int64_t>& value) override { list(name, value); }
   void on_attribute(const std::string& name, std::vector<float>& value) override { list(name, value); }
   void on_attribute(const std::string& name, std::vector<std::string>& value) override { list(name, value); }
   void on_attribute(const std::string& name, element::Type& value) override {
-    text(name, value, [](const std::string& s) { return element::Type::from_string(s); },
-         [](const element::Type& v) { return v.get_type_name(); });
+    text(
+        name, value, [](const std::string& s) { return element::Type::from_string(s); },
+        [](const element::Type& v) { return v.get_type_name(); });
   }
   void on_attribute(const std::string& name, Shape& value) override { list(name, value); }
   void on_attribute(const std::string& name, Strides& value) override { list(name, value); }
   void on_attribute(const std::string& name, CoordinateDiff& value) override { list(name, value); }
   void on_attribute(const std::string& name, PartialShape& value) override {
-    text(name, value, [](const std::string& s) { return PartialShape::parse(s); },
-         [](const PartialShape& v) { return v.to_string(); });
+    text(
+        name, value, [](const std::string& s) { return PartialShape::parse(s); },
+        [](const PartialShape& v) { return v.to_string(); });
   }
   void on_constant_data(const std::string& name, op::v0::Constant& constant) override {
     if (!reading) {
@@ -64,28 +68,40 @@ class TextVisitor : public AttributeVisitor {
   }
   template <typename T>
   void streamed(const std::string& name, T& value) {
-    text(name, value, [](const std::string& s) { T v; std::istringstream(s) >> v; return v; },
-         [](const T& v) { std::ostringstream o; o.precision(17); o << v; return o.str(); });
+    text(
+        name, value,
+        [](const std::string& s) {
+          T v;
+          std::istringstream(s) >> v;
+          return v;
+        },
+        [](const T& v) {
+          std::ostringstream o;
+          o.precision(17);
+          o << v;
+          return o.str();
+        });
   }
   template <typename List>
   void list(const std::string& name, List& value) {
-    text(name, value,
-         [](const std::string& s) {
-           List v;
-           std::istringstream in(s);
-           std::string item;
-           while (std::getline(in, item, ',')) {
-             typename List::value_type x;
-             std::istringstream(item) >> x;
-             v.push_back(x);
-           }
-           return v;
-         },
-         [](const List& v) {
-           std::ostringstream o;
-           for (size_t i = 0; i < v.size(); ++i) o << (i ? "," : "") << v[i];
-           return o.str();
-         });
+    text(
+        name, value,
+        [](const std::string& s) {
+          List v;
+          std::istringstream in(s);
+          std::string item;
+          while (std::getline(in, item, ',')) {
+            typename List::value_type x;
+            std::istringstream(item) >> x;
+            v.push_back(x);
+          }
+          return v;
+        },
+        [](const List& v) {
+          std::ostringstream o;
+          for (size_t i = 0; i < v.size(); ++i) o << (i ? "," : "") << v[i];
+          return o.str();
+        });
   }
   std::shared_ptr<AlignedBuffer> shared_bin;
 };

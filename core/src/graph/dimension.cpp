@@ -21,8 +21,8 @@ Dimension::value_type multiply_saturated(Dimension::value_type a, Dimension::val
 }
 
 Dimension::value_type parse_length(const std::string& text, const std::string& whole) {
-  FERRY_ASSERT(!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit),
-               "cannot parse dimension '", whole, "': expected a number, '?', 'a..b', '..b' or 'a..'");
+  FERRY_ASSERT(!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit), "cannot parse dimension '", whole,
+               "': expected a number, '?', 'a..b', '..b' or 'a..'");
   try {
     return std::stoll(text);
   } catch (const std::exception&) {
@@ -42,8 +42,7 @@ Dimension::Dimension(value_type min_length, value_type max_length) {
   FERRY_ASSERT(min_length >= 0, "invalid dimension interval: min length ", min_length, " < 0");
   m_min = min_length;
   m_max = max_length == -1 ? kInf : max_length;
-  FERRY_ASSERT(m_max >= m_min, "invalid dimension interval: min length ", min_length,
-               " > max length ", max_length);
+  FERRY_ASSERT(m_max >= m_min, "invalid dimension interval: min length ", min_length, " > max length ", max_length);
 }
 
 Dimension Dimension::parse(const std::string& raw) {
@@ -58,8 +57,7 @@ Dimension Dimension::parse(const std::string& raw) {
   FERRY_ASSERT(!(low.empty() && high.empty()), "cannot parse dimension '", raw, "': empty interval");
   const value_type min_length = low.empty() ? 0 : parse_length(low, raw);
   const value_type max_length = high.empty() ? -1 : parse_length(high, raw);
-  FERRY_ASSERT(max_length == -1 || min_length <= max_length, "cannot parse dimension '", raw,
-               "': min > max");
+  FERRY_ASSERT(max_length == -1 || min_length <= max_length, "cannot parse dimension '", raw, "': min > max");
   return Dimension(min_length, max_length);
 }
 
@@ -74,9 +72,7 @@ bool Dimension::compatible(const Dimension& other) const {
 
 bool Dimension::same_scheme(const Dimension& other) const { return *this == other; }
 
-bool Dimension::refines(const Dimension& other) const {
-  return m_min >= other.m_min && m_max <= other.m_max;
-}
+bool Dimension::refines(const Dimension& other) const { return m_min >= other.m_min && m_max <= other.m_max; }
 
 bool Dimension::merge(Dimension& dst, const Dimension& a, const Dimension& b) {
   if (!a.compatible(b)) return false;
@@ -150,8 +146,6 @@ std::string Dimension::to_string() const {
   return text;
 }
 
-std::ostream& operator<<(std::ostream& out, const Dimension& dimension) {
-  return out << dimension.to_string();
-}
+std::ostream& operator<<(std::ostream& out, const Dimension& dimension) { return out << dimension.to_string(); }
 
 }  // namespace ferry

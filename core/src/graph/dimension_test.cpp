@@ -35,8 +35,8 @@ TEST(Dimension, PrintAndParse) {
   EXPECT_EQ(Dimension(1, 10).to_string(), "1..10");
   EXPECT_EQ(Dimension(0, 10).to_string(), "..10");
   EXPECT_EQ(Dimension(2, -1).to_string(), "2..");
-  for (const Dimension& d : {Dimension(0), Dimension(7), Dimension(), Dimension(1, 10), Dimension(0, 10),
-                             Dimension(2, -1)}) {
+  for (const Dimension& d :
+       {Dimension(0), Dimension(7), Dimension(), Dimension(1, 10), Dimension(0, 10), Dimension(2, -1)}) {
     EXPECT_EQ(Dimension::parse(d.to_string()), d) << d;
   }
   EXPECT_EQ(Dimension::parse("-1"), Dimension());

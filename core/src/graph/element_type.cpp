@@ -73,15 +73,11 @@ bool Type::is_real() const { return facts(m_type).real; }
 bool Type::is_integral() const { return is_static() && !is_real(); }
 bool Type::is_integral_number() const { return is_integral() && m_type != Type_t::boolean; }
 bool Type::is_signed() const { return facts(m_type).is_signed; }
-bool Type::is_quantized() const {
-  return m_type == Type_t::i4 || m_type == Type_t::u4 || m_type == Type_t::u1;
-}
+bool Type::is_quantized() const { return m_type == Type_t::i4 || m_type == Type_t::u4 || m_type == Type_t::u1; }
 std::string Type::get_type_name() const { return facts(m_type).name; }
 std::string Type::get_precision_name() const { return facts(m_type).precision; }
 
-bool Type::compatible(const Type& other) const {
-  return is_dynamic() || other.is_dynamic() || m_type == other.m_type;
-}
+bool Type::compatible(const Type& other) const { return is_dynamic() || other.is_dynamic() || m_type == other.m_type; }
 
 bool Type::merge(Type& dst, const Type& a, const Type& b) {
   if (a.is_dynamic()) {

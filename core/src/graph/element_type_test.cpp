@@ -42,11 +42,10 @@ TEST(ElementType, Classification) {
 }
 
 TEST(ElementType, NamesRoundTrip) {
-  const element::Type all[] = {element::boolean, element::bf16, element::f16, element::f32,
-                               element::f64,     element::i4,   element::i8,  element::i16,
-                               element::i32,     element::i64,  element::u1,  element::u4,
-                               element::u8,      element::u16,  element::u32, element::u64,
-                               element::dynamic, element::undefined};
+  const element::Type all[] = {element::boolean, element::bf16,    element::f16,      element::f32, element::f64,
+                               element::i4,      element::i8,      element::i16,      element::i32, element::i64,
+                               element::u1,      element::u4,      element::u8,       element::u16, element::u32,
+                               element::u64,     element::dynamic, element::undefined};
   for (const auto& type : all) {
     EXPECT_EQ(element::Type::from_string(type.get_type_name()), type) << type;
     EXPECT_EQ(element::Type::from_string(type.get_precision_name()), type) << type;

@@ -51,9 +51,9 @@ TEST(Float16, RoundsToNearestEven) {
 }
 
 TEST(Float16, OverflowInfinityAndNan) {
-  EXPECT_EQ(float16::from_float(65504.0f), 0x7bff);              // max half
-  EXPECT_EQ(float16::from_float(65519.99f), 0x7bff);             // below the halfway point
-  EXPECT_EQ(float16::from_float(65520.0f), 0x7c00);              // halfway ties to even: inf
+  EXPECT_EQ(float16::from_float(65504.0f), 0x7bff);   // max half
+  EXPECT_EQ(float16::from_float(65519.99f), 0x7bff);  // below the halfway point
+  EXPECT_EQ(float16::from_float(65520.0f), 0x7c00);   // halfway ties to even: inf
   EXPECT_EQ(float16::from_float(1e10f), 0x7c00);
   EXPECT_EQ(float16::from_float(-INFINITY), 0xfc00);
   const uint16_t nan = float16::from_float(NAN);
@@ -67,9 +67,9 @@ TEST(Float16, Subnormals) {
   EXPECT_EQ(float16::from_float(std::ldexp(1.0f, -24)), 0x0001);  // smallest subnormal
   EXPECT_EQ(float16::from_float(std::ldexp(1.0f, -25)), 0x0000);  // halfway to 0: even is 0
   EXPECT_EQ(float16::from_float(std::ldexp(1.5f, -25)), 0x0001);
-  EXPECT_EQ(float16::from_float(std::ldexp(3.0f, -25)), 0x0002);  // 1.5 ulp ties to 2
-  EXPECT_EQ(float16::from_float(std::ldexp(1023.5f, -24)), 0x0400);  // rounds up into normal
-  EXPECT_EQ(float16::from_float(-std::ldexp(1.0f, -30)), 0x8000);  // keeps the sign of zero
+  EXPECT_EQ(float16::from_float(std::ldexp(3.0f, -25)), 0x0002);       // 1.5 ulp ties to 2
+  EXPECT_EQ(float16::from_float(std::ldexp(1023.5f, -24)), 0x0400);    // rounds up into normal
+  EXPECT_EQ(float16::from_float(-std::ldexp(1.0f, -30)), 0x8000);      // keeps the sign of zero
   EXPECT_EQ(float16::from_float(bits_to_float(0x00000001u)), 0x0000);  // float subnormal
   EXPECT_FLOAT_EQ(float16::to_float(0x0200), std::ldexp(1.0f, -15));
 }
@@ -95,13 +95,13 @@ TEST(BFloat16, RoundsToNearestEven) {
 TEST(BFloat16, EdgeCases) {
   EXPECT_EQ(bfloat16::from_float(INFINITY), 0x7f80);
   EXPECT_EQ(bfloat16::from_float(-INFINITY), 0xff80);
-  EXPECT_EQ(bfloat16::from_float(3.4e38f), 0x7f80);  // above max bf16 + half ulp: inf
-  EXPECT_EQ(bfloat16::from_float(bits_to_float(0x7f7f7fffu)), 0x7f7f);  // just below halfway
+  EXPECT_EQ(bfloat16::from_float(3.4e38f), 0x7f80);                       // above max bf16 + half ulp: inf
+  EXPECT_EQ(bfloat16::from_float(bits_to_float(0x7f7f7fffu)), 0x7f7f);    // just below halfway
   const uint16_t nan = bfloat16::from_float(bits_to_float(0x7f800001u));  // payload only in low bits
   EXPECT_TRUE(std::isnan(bfloat16::to_float(nan)));
   EXPECT_EQ(bfloat16::from_float(bits_to_float(0x00018000u)), 0x0002);  // subnormal tie: to even
   EXPECT_EQ(bfloat16::from_float(bits_to_float(0x00008000u)), 0x0000);  // subnormal tie: to even (0)
-  for (uint32_t b = 0; b <= 0xffff; ++b) {  // every bf16 value converts back to itself
+  for (uint32_t b = 0; b <= 0xffff; ++b) {                              // every bf16 value converts back to itself
     const float f = bfloat16::to_float(static_cast<uint16_t>(b));
     if (std::isnan(f)) continue;
     ASSERT_EQ(bfloat16::from_float(f), b);

@@ -127,7 +127,9 @@ Output<Node> Model::output() { return pick_single(outputs(), get_friendly_name()
 Output<const Node> Model::output() const { return pick_single(outputs(), get_friendly_name(), "output"); }
 Output<Node> Model::output(size_t i) { return pick_index(outputs(), i, get_friendly_name(), "output"); }
 Output<const Node> Model::output(size_t i) const { return pick_index(outputs(), i, get_friendly_name(), "output"); }
-Output<Node> Model::output(const std::string& name) { return pick_name(outputs(), name, get_friendly_name(), "output"); }
+Output<Node> Model::output(const std::string& name) {
+  return pick_name(outputs(), name, get_friendly_name(), "output");
+}
 Output<const Node> Model::output(const std::string& name) const {
   return pick_name(outputs(), name, get_friendly_name(), "output");
 }
@@ -292,21 +294,21 @@ std::shared_ptr<Model> Model::clone() const {
   std::unordered_map<const Node*, std::shared_ptr<Node>> copies;
   for (const auto& node : get_ordered_ops()) {
     OutputVector inputs;
-    for (const auto& value : node->input_values())
-      inputs.emplace_back(copies.at(value.get_node()), value.get_index());
+    for (const auto& value : node->input_values()) inputs.emplace_back(copies.at(value.get_node()), value.get_index());
     auto copy = node->clone_with_new_inputs(inputs);
     copy->set_friendly_name(node->get_friendly_name());
     copy->get_rt_info() = node->get_rt_info();
-    for (size_t i = 0; i < node->get_input_size(); ++i)
-      copy->input_slot(i).rt_info = node->input_slot(i).rt_info;
+    for (size_t i = 0; i < node->get_input_size(); ++i) copy->input_slot(i).rt_info = node->input_slot(i).rt_info;
     for (size_t i = 0; i < node->get_output_size(); ++i) {
-      if (!is_type<op::v0::Result>(node)) copy->output(i).set_names(node->output_slot(i).names ? *node->output_slot(i).names : TensorNames{});
+      if (!is_type<op::v0::Result>(node))
+        copy->output(i).set_names(node->output_slot(i).names ? *node->output_slot(i).names : TensorNames{});
       copy->output_slot(i).rt_info = node->output_slot(i).rt_info;
     }
     copies[node.get()] = copy;
   }
   ParameterVector parameters;
-  for (const auto& p : m_parameters) parameters.push_back(std::static_pointer_cast<op::v0::Parameter>(copies.at(p.get())));
+  for (const auto& p : m_parameters)
+    parameters.push_back(std::static_pointer_cast<op::v0::Parameter>(copies.at(p.get())));
   ResultVector results;
   for (const auto& r : m_results) results.push_back(std::static_pointer_cast<op::v0::Result>(copies.at(r.get())));
   auto model = std::make_shared<Model>(results, parameters, m_name);

@@ -16,7 +16,8 @@ using namespace op;
 // x [?,4] -> MatMul(W [4,3]) -> Add(b [3]) -> Relu -> Reshape(0,-1 with special_zero) -> out
 struct Net {
   std::shared_ptr<v0::Parameter> x = param(element::f32, PartialShape("[?,4]"));
-  std::shared_ptr<v0::Constant> w = v0::Constant::create<float>(element::f32, Shape{4, 3}, std::vector<float>(12, 0.5f));
+  std::shared_ptr<v0::Constant> w =
+      v0::Constant::create<float>(element::f32, Shape{4, 3}, std::vector<float>(12, 0.5f));
   std::shared_ptr<v0::Constant> b = v0::Constant::create<float>(element::f32, Shape{3}, {1, 2, 3});
   std::shared_ptr<v0::MatMul> mm = std::make_shared<v0::MatMul>(x, w);
   std::shared_ptr<v1::Add> add = std::make_shared<v1::Add>(mm, b);
@@ -57,7 +58,8 @@ TEST(Model, OrderedOpsAreTopological) {
   const auto ops = net.model->get_ordered_ops();
   EXPECT_EQ(ops.size(), 7u);  // x, w, b, mm, add, relu, result
   auto position = [&](const Node* node) {
-    return std::find_if(ops.begin(), ops.end(), [&](const std::shared_ptr<Node>& n) { return n.get() == node; }) - ops.begin();
+    return std::find_if(ops.begin(), ops.end(), [&](const std::shared_ptr<Node>& n) { return n.get() == node; }) -
+           ops.begin();
   };
   for (size_t i = 0; i < ops.size(); ++i)
     for (const auto& value : ops[i]->input_values()) EXPECT_LT(position(value.get_node()), int64_t(i));
@@ -116,7 +118,8 @@ TEST(Model, CloneIsDeepAndSharesConstants) {
   auto w_copy = std::dynamic_pointer_cast<v0::Constant>(ops[1]);
   ASSERT_TRUE(w_copy);
   EXPECT_EQ(w_copy->get_data_ptr(), net.w->get_data_ptr());
-  auto add_copy = std::find_if(ops.begin(), ops.end(), [](const std::shared_ptr<Node>& n) { return is_type<v1::Add>(n); });
+  auto add_copy =
+      std::find_if(ops.begin(), ops.end(), [](const std::shared_ptr<Node>& n) { return is_type<v1::Add>(n); });
   EXPECT_EQ((*add_copy)->get_rt_info().at("tag").as<int>(), 7);
   copy->reshape(PartialShape("[5,4]"));  // the copy changes alone
   EXPECT_EQ(copy->output().get_partial_shape(), PartialShape("[5,3]"));

@@ -25,15 +25,12 @@ bool Node::visit_attributes(AttributeVisitor&) { return false; }
 bool Node::evaluate(TensorVector&, const TensorVector&) const { return false; }
 
 const std::string& Node::get_name() const {
-  std::call_once(m_name_once, [this] {
-    m_unique_name = std::string(get_type_name()) + "_" + std::to_string(m_instance_id);
-  });
+  std::call_once(m_name_once,
+                 [this] { m_unique_name = std::string(get_type_name()) + "_" + std::to_string(m_instance_id); });
   return m_unique_name;
 }
 
-const std::string& Node::get_friendly_name() const {
-  return m_friendly_name.empty() ? get_name() : m_friendly_name;
-}
+const std::string& Node::get_friendly_name() const { return m_friendly_name.empty() ? get_name() : m_friendly_name; }
 
 void Node::set_friendly_name(const std::string& name) { m_friendly_name = name; }
 
@@ -148,7 +145,7 @@ void Node::set_output_type(size_t i, const element::Type& type, const PartialSha
 
 void Node::set_output_size(size_t n) {
   FERRY_NODE_CHECK(n >= m_outputs.size() || std::all_of(m_outputs.begin() + n, m_outputs.end(),
-                                                         [](const OutputSlot& s) { return s.targets.empty(); }),
+                                                        [](const OutputSlot& s) { return s.targets.empty(); }),
                    "cannot drop outputs that still have consumers");
   m_outputs.resize(n);
 }

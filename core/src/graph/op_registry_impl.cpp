@@ -57,8 +57,9 @@ std::shared_ptr<Node> OpRegistry::create(const std::string& type_name, const std
       std::string known;
       for (const auto& entry : m_entries)
         if (entry.first.first == type_name) known += (known.empty() ? "" : ", ") + entry.first.second;
-      Exception::raise("no op '", type_name, "' of version '", version, "' is registered",
-                       known.empty() ? std::string(" (no version of it is known)") : " (known versions: " + known + ")");
+      Exception::raise(
+          "no op '", type_name, "' of version '", version, "' is registered",
+          known.empty() ? std::string(" (no version of it is known)") : " (known versions: " + known + ")");
     }
     factory = *found;
   }

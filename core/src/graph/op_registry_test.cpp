@@ -15,9 +15,9 @@ TEST(OpRegistry, CreatesBuiltInOpsByNameAndVersion) {
   EXPECT_EQ(add->get_input_size(), 0u);  // default-constructed, to be filled by a reader
   EXPECT_TRUE(is_type<op::v8::Softmax>(registry.create("Softmax", "opset8")));
   EXPECT_TRUE(is_type<op::v1::Softmax>(registry.create("Softmax", "opset1")));
-  for (const char* name : {"Parameter", "Constant", "Result", "Convert", "Subtract", "Multiply", "Divide", "Maximum",
-                           "Minimum", "MatMul", "Relu", "Sigmoid", "Tanh", "Exp", "Reshape", "Transpose", "Concat",
-                           "ReduceMean"}) {
+  for (const char* name :
+       {"Parameter", "Constant", "Result", "Convert", "Subtract", "Multiply", "Divide", "Maximum", "Minimum", "MatMul",
+        "Relu", "Sigmoid", "Tanh", "Exp", "Reshape", "Transpose", "Concat", "ReduceMean"}) {
     EXPECT_TRUE(registry.contains(name, "opset1")) << name;
     EXPECT_STREQ(registry.create(name, "opset1")->get_type_name(), name);
   }
@@ -51,7 +51,8 @@ TEST(OpRegistry, ListsAndAcceptsExtensions) {
   const auto listed = registry.list();
   EXPECT_EQ(listed.size(), OpRegistry::global().list().size());
   EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end()));
-  registry.add(DiscreteTypeInfo{"MyRelu", "custom"}, [] { return std::shared_ptr<Node>(std::make_shared<op::v0::Relu>()); });
+  registry.add(DiscreteTypeInfo{"MyRelu", "custom"},
+               [] { return std::shared_ptr<Node>(std::make_shared<op::v0::Relu>()); });
   EXPECT_TRUE(registry.contains("MyRelu", "custom"));
   EXPECT_FALSE(OpRegistry::global().contains("MyRelu", "custom"));
 }

@@ -82,8 +82,7 @@ Shape PartialShape::get_max_shape() const {
   FERRY_ASSERT(m_rank_is_static, "shape ", to_string(), " has a dynamic rank: no maximum shape");
   Shape shape;
   for (const auto& dim : m_dims) {
-    shape.push_back(dim.is_bounded() ? static_cast<size_t>(dim.get_max_length())
-                                     : std::numeric_limits<size_t>::max());
+    shape.push_back(dim.is_bounded() ? static_cast<size_t>(dim.get_max_length()) : std::numeric_limits<size_t>::max());
   }
   return shape;
 }
@@ -118,8 +117,7 @@ bool PartialShape::merge_into(PartialShape& dst, const PartialShape& src) {
   return true;
 }
 
-bool PartialShape::broadcast_merge_into(PartialShape& dst, const PartialShape& src,
-                                        const op::AutoBroadcastSpec& spec) {
+bool PartialShape::broadcast_merge_into(PartialShape& dst, const PartialShape& src, const op::AutoBroadcastSpec& spec) {
   switch (spec.type) {
     case op::AutoBroadcastType::NONE:
       return merge_into(dst, src);

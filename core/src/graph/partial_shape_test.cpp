@@ -102,9 +102,11 @@ TEST(PartialShape, NoneAndPdpdBroadcast) {
   EXPECT_TRUE(PartialShape::broadcast_merge_into(dst, PartialShape("[2,3]"), AutoBroadcastType::NONE));
   EXPECT_EQ(dst, PartialShape("[2,3]"));
   dst = PartialShape("[2,3,4,5]");
-  EXPECT_TRUE(PartialShape::broadcast_merge_into(dst, PartialShape("[3,4]"), AutoBroadcastSpec(AutoBroadcastType::PDPD, 1)));
+  EXPECT_TRUE(
+      PartialShape::broadcast_merge_into(dst, PartialShape("[3,4]"), AutoBroadcastSpec(AutoBroadcastType::PDPD, 1)));
   EXPECT_EQ(dst, PartialShape("[2,3,4,5]"));
-  EXPECT_FALSE(PartialShape::broadcast_merge_into(dst, PartialShape("[4,4]"), AutoBroadcastSpec(AutoBroadcastType::PDPD, 1)));
+  EXPECT_FALSE(
+      PartialShape::broadcast_merge_into(dst, PartialShape("[4,4]"), AutoBroadcastSpec(AutoBroadcastType::PDPD, 1)));
 }
 
 }  // namespace

@@ -60,15 +60,14 @@ const PartialShape& Output<Node>::get_partial_shape() const { return slot_of(get
 const Shape& Output<Node>::get_shape() const { return static_shape_of(get_node(), m_index, "output"); }
 const TensorNames& Output<Node>::get_names() const { return *slot_of(get_node(), m_index).names; }
 std::string Output<Node>::get_any_name() const { return smallest_name(get_node(), m_index); }
-void Output<Node>::set_names(const TensorNames& names) const {
-  *m_node->output_slot(m_index).names = names;
-}
+void Output<Node>::set_names(const TensorNames& names) const { *m_node->output_slot(m_index).names = names; }
 void Output<Node>::add_names(const TensorNames& names) const {
   m_node->output_slot(m_index).names->insert(names.begin(), names.end());
 }
 std::set<Input<Node>> Output<Node>::get_target_inputs() const { return targets_of(get_node(), m_index); }
 void Output<Node>::remove_target_input(const Input<Node>& input) const {
-  if (input.get_node()->input_value(input.get_index()) == *this) input.get_node()->set_argument(input.get_index(), Output<Node>());
+  if (input.get_node()->input_value(input.get_index()) == *this)
+    input.get_node()->set_argument(input.get_index(), Output<Node>());
 }
 void Output<Node>::replace(const Output<Node>& replacement) const {
   if (replacement == *this) return;

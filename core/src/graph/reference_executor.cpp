@@ -39,8 +39,8 @@ ReferenceExecutor::ReferenceExecutor(std::shared_ptr<const Model> model)
   auto read_slot = [&](const Node& node, size_t i) {
     const Output<Node> value = node.input_value(i);
     auto it = slot_of.find({value.get_node(), value.get_index()});
-    FERRY_ASSERT(it != slot_of.end(), "model '", m_model->get_friendly_name(), "': input ", i, " of ",
-                 node.describe(), " reads a value that is not computed before it");
+    FERRY_ASSERT(it != slot_of.end(), "model '", m_model->get_friendly_name(), "': input ", i, " of ", node.describe(),
+                 " reads a value that is not computed before it");
     return it->second;
   };
   for (const auto& parameter : m_model->get_parameters()) {
@@ -91,14 +91,13 @@ void ReferenceExecutor::run(const TensorVector& inputs, TensorVector& outputs) c
   for (size_t i = 0; i < parameters.size(); ++i) {
     const auto& parameter = *parameters[i];
     const Tensor& tensor = inputs[i];
-    FERRY_ASSERT(tensor, "model '", m_model->get_friendly_name(), "': input tensor ", i, " (",
-                 parameter.describe(), ") is empty");
+    FERRY_ASSERT(tensor, "model '", m_model->get_friendly_name(), "': input tensor ", i, " (", parameter.describe(),
+                 ") is empty");
     const bool type_ok = parameter.get_element_type().compatible(tensor.get_element_type());
     const bool shape_ok = PartialShape(tensor.get_shape()).refines(parameter.get_partial_shape());
     FERRY_ASSERT(type_ok && shape_ok, "model '", m_model->get_friendly_name(), "': input ", i, " (",
-                 parameter.describe(), ") accepts ", parameter.get_element_type(), " ",
-                 parameter.get_partial_shape(), ", got a tensor of ", tensor.get_element_type(), " ",
-                 tensor.get_shape());
+                 parameter.describe(), ") accepts ", parameter.get_element_type(), " ", parameter.get_partial_shape(),
+                 ", got a tensor of ", tensor.get_element_type(), " ", tensor.get_shape());
     slots[plan.parameter_slots[i]] = tensor;
   }
   for (const auto& constant : plan.constants) slots[constant.first] = constant.second;

@@ -111,8 +111,8 @@ TEST(ReferenceExecutor, ChecksInputs) {
   const ReferenceExecutor executor(model);
   TensorVector outputs;
   EXPECT_THROW_WITH(executor.run({}, outputs), "model 'mlp'", "expects 1 input tensors, got 0");
-  EXPECT_THROW_WITH(executor.run({Tensor(element::f32, Shape{2, 4})}, outputs), "input 0", "Parameter '",
-                    "[?,5]", "[2,4]");
+  EXPECT_THROW_WITH(executor.run({Tensor(element::f32, Shape{2, 4})}, outputs), "input 0", "Parameter '", "[?,5]",
+                    "[2,4]");
   EXPECT_THROW_WITH(executor.run({Tensor(element::i32, Shape{2, 5})}, outputs), "accepts f32", "i32");
 }
 
@@ -126,8 +126,8 @@ TEST(ReferenceExecutor, PreallocatedOutputsAndPassThroughValues) {
   TensorVector outputs{Tensor(), Tensor(), sum};
   executor.run({input}, outputs);
   EXPECT_EQ(values_of<int32_t>(sum), (std::vector<int32_t>{6, 8}));  // written into the caller's tensor
-  EXPECT_NE(outputs[0].data(), input.data());  // a result reading the input gets a copy
-  EXPECT_NE(outputs[1].data(), c->get_data_ptr());  // and so does one reading a constant
+  EXPECT_NE(outputs[0].data(), input.data());                        // a result reading the input gets a copy
+  EXPECT_NE(outputs[1].data(), c->get_data_ptr());                   // and so does one reading a constant
   EXPECT_EQ(values_of<int32_t>(outputs[0]), (std::vector<int32_t>{1, 2}));
   EXPECT_EQ(values_of<int32_t>(outputs[1]), (std::vector<int32_t>{5, 6}));
 }
@@ -138,7 +138,8 @@ TEST(ReferenceExecutor, MissingKernelNamesTheNode) {
   relu->set_friendly_name("act");
   const ReferenceExecutor executor(std::make_shared<Model>(OutputVector{relu}, ParameterVector{x}, "m"));
   TensorVector outputs;
-  EXPECT_THROW_WITH(executor.run({Tensor(element::u4, Shape{2})}, outputs), "Relu 'act'", "no reference implementation", "u4");
+  EXPECT_THROW_WITH(executor.run({Tensor(element::u4, Shape{2})}, outputs), "Relu 'act'", "no reference implementation",
+                    "u4");
 }
 
 }  // namespace

@@ -70,26 +70,34 @@ TEST(DataOpsIrRoundTrip, ShapeAndIndexingOps) {
   auto tile = named(std::make_shared<v0::Tile>(split->output(2), i64s({1, 2, 1})), "tile");
   auto expand = named(std::make_shared<v3::Broadcast>(vsplit->output(1), i64s({2, 1, 1}), "bidirectional"), "expand");
   auto cumsum = named(std::make_shared<v0::CumSum>(expand, scalar(1), true, false), "cumsum");
-  auto nd = named(std::make_shared<v8::GatherND>(cumsum, v0::Constant::create(element::i32, Shape{2, 1}, std::vector<int32_t>{0, 1}), 0), "gather_nd");
-  auto scatter = named(std::make_shared<v12::ScatterElementsUpdate>(tile, v0::Constant::create(element::i64, Shape{1, 1, 1}, std::vector<int64_t>{0}),
-                                                                     v0::Constant::create(element::f32, Shape{1, 1, 1}, std::vector<float>{1.f}),
-                                                                     scalar(2), "mean", false), "scatter");
-  auto one_hot = named(std::make_shared<v1::OneHot>(shape, scalar(4), v0::Constant::create(element::f32, Shape{}, {1.f}),
-                                                    v0::Constant::create(element::f32, Shape{}, {0.f}), 0), "one_hot");
+  auto nd = named(std::make_shared<v8::GatherND>(
+                      cumsum, v0::Constant::create(element::i32, Shape{2, 1}, std::vector<int32_t>{0, 1}), 0),
+                  "gather_nd");
+  auto scatter =
+      named(std::make_shared<v12::ScatterElementsUpdate>(
+                tile, v0::Constant::create(element::i64, Shape{1, 1, 1}, std::vector<int64_t>{0}),
+                v0::Constant::create(element::f32, Shape{1, 1, 1}, std::vector<float>{1.f}), scalar(2), "mean", false),
+            "scatter");
+  auto one_hot =
+      named(std::make_shared<v1::OneHot>(shape, scalar(4), v0::Constant::create(element::f32, Shape{}, {1.f}),
+                                         v0::Constant::create(element::f32, Shape{}, {0.f}), 0),
+            "one_hot");
   auto range = named(std::make_shared<v4::Range>(scalar(0), scalar(5), scalar(2), element::i32), "range");
   ResultVector results;
-  for (const auto& node : NodeVector{slice, nd, scatter, one_hot, range}) results.push_back(std::make_shared<v0::Result>(node));
+  for (const auto& node : NodeVector{slice, nd, scatter, one_hot, range})
+    results.push_back(std::make_shared<v0::Result>(node));
   auto model = std::make_shared<Model>(results, ParameterVector{x}, "data_ops");
   std::string xml;
   std::shared_ptr<Model> read;
   ASSERT_NO_THROW(read = write_and_read(model, xml)) << xml;
   expect_same_ops(*model, *read);
   for (const char* expected :
-       {"type=\"Squeeze\" version=\"opset1\"", "type=\"ShapeOf\" version=\"opset3\"", "type=\"Gather\" version=\"opset8\"",
-        "type=\"Slice\" version=\"opset8\"", "type=\"Split\" version=\"opset1\"", "type=\"VariadicSplit\" version=\"opset1\"",
-        "type=\"Broadcast\" version=\"opset3\"", "type=\"ScatterElementsUpdate\" version=\"opset12\"",
-        "type=\"Range\" version=\"opset4\"", "mode=\"bidirectional\"", "num_splits=\"3\"", "reduction=\"mean\"",
-        "use_init_val=\"false\"", "exclusive=\"true\"", "output_type=\"i32\""})
+       {"type=\"Squeeze\" version=\"opset1\"", "type=\"ShapeOf\" version=\"opset3\"",
+        "type=\"Gather\" version=\"opset8\"", "type=\"Slice\" version=\"opset8\"", "type=\"Split\" version=\"opset1\"",
+        "type=\"VariadicSplit\" version=\"opset1\"", "type=\"Broadcast\" version=\"opset3\"",
+        "type=\"ScatterElementsUpdate\" version=\"opset12\"", "type=\"Range\" version=\"opset4\"",
+        "mode=\"bidirectional\"", "num_splits=\"3\"", "reduction=\"mean\"", "use_init_val=\"false\"",
+        "exclusive=\"true\"", "output_type=\"i32\""})
     EXPECT_NE(xml.find(expected), std::string::npos) << expected << "\n" << xml;
   std::map<std::string, std::shared_ptr<Node>> ops;
   for (const auto& node : read->get_ordered_ops()) ops[node->get_friendly_name()] = node;

@@ -38,11 +38,11 @@ std::shared_ptr<Node> i64s(const std::vector<int64_t>& values) {
 
 TEST(DetectionOpsIrRoundTrip, AttributesTypesAndShapesSurvive) {
   auto x = named(std::make_shared<v0::Parameter>(element::f32, PartialShape("[1,4,3,3]")), "x");
-  auto up = named(std::make_shared<v1::ConvolutionBackpropData>(
-                      x, v0::Constant::create(element::f32, Shape{4, 2, 3, 3}, std::vector<float>(72, 0.5f)),
-                      Strides{2, 2}, CoordinateDiff{1, 1}, CoordinateDiff{1, 0}, Strides{1, 1}, PadType::EXPLICIT,
-                      CoordinateDiff{1, 1}),
-                  "up");
+  auto up =
+      named(std::make_shared<v1::ConvolutionBackpropData>(
+                x, v0::Constant::create(element::f32, Shape{4, 2, 3, 3}, std::vector<float>(72, 0.5f)), Strides{2, 2},
+                CoordinateDiff{1, 1}, CoordinateDiff{1, 0}, Strides{1, 1}, PadType::EXPLICIT, CoordinateDiff{1, 1}),
+            "up");
   auto group_up = named(std::make_shared<v1::GroupConvolutionBackpropData>(
                             up, v0::Constant::create(element::f32, Shape{2, 1, 1, 1, 1}, std::vector<float>{1, 2}),
                             Strides{1, 1}, CoordinateDiff{0, 0}, CoordinateDiff{0, 0}, Strides{1, 1}),
@@ -56,15 +56,17 @@ TEST(DetectionOpsIrRoundTrip, AttributesTypesAndShapesSurvive) {
   auto resize = named(std::make_shared<v11::Interpolate>(group_up, i64s({9, 10}), i64s({2, 3}), attrs), "resize");
   auto avg = named(std::make_shared<v8::AdaptiveAvgPool>(resize, i64s({3, 5})), "avg");
   auto max = named(std::make_shared<v8::AdaptiveMaxPool>(avg, i64s({2, 2}), element::i32), "max");
-  auto topk = named(std::make_shared<v11::TopK>(max->output(0), v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{1}),
-                                                -1, TopKMode::MIN, TopKSortType::SORT_INDICES, element::i64, true),
-                    "topk");
+  auto topk = named(
+      std::make_shared<v11::TopK>(max->output(0), v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{1}),
+                                  -1, TopKMode::MIN, TopKSortType::SORT_INDICES, element::i64, true),
+      "topk");
   auto boxes = named(std::make_shared<v0::Parameter>(element::f32, PartialShape("[1,6,4]")), "boxes");
   auto scores = named(std::make_shared<v0::Parameter>(element::f32, PartialShape("[1,2,6]")), "scores");
-  auto nms = named(std::make_shared<v9::NonMaxSuppression>(
-                       OutputVector{boxes, scores, v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{2})},
-                       v9::NonMaxSuppression::BoxEncodingType::CENTER, false, element::i32),
-                   "nms");
+  auto nms =
+      named(std::make_shared<v9::NonMaxSuppression>(
+                OutputVector{boxes, scores, v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{2})},
+                v9::NonMaxSuppression::BoxEncodingType::CENTER, false, element::i32),
+            "nms");
   auto model = std::make_shared<Model>(
       ResultVector{std::make_shared<v0::Result>(topk->output(0)), std::make_shared<v0::Result>(topk->output(1)),
                    std::make_shared<v0::Result>(max->output(1)), std::make_shared<v0::Result>(nms->output(0))},
@@ -84,11 +86,12 @@ TEST(DetectionOpsIrRoundTrip, AttributesTypesAndShapesSurvive) {
     }
   }
   for (const char* expected :
-       {"type=\"ConvolutionBackpropData\" version=\"opset1\"", "type=\"GroupConvolutionBackpropData\" version=\"opset1\"",
-        "type=\"Interpolate\" version=\"opset11\"", "type=\"AdaptiveAvgPool\" version=\"opset8\"",
-        "type=\"AdaptiveMaxPool\" version=\"opset8\"", "type=\"TopK\" version=\"opset11\"",
-        "type=\"NonMaxSuppression\" version=\"opset9\"", "mode=\"cubic\"", "coordinate_transformation_mode=\"align_corners\"",
-        "nearest_mode=\"ceil\"", "sort=\"index\"", "box_encoding=\"center\"", "output_padding=\"1, 1\""})
+       {"type=\"ConvolutionBackpropData\" version=\"opset1\"",
+        "type=\"GroupConvolutionBackpropData\" version=\"opset1\"", "type=\"Interpolate\" version=\"opset11\"",
+        "type=\"AdaptiveAvgPool\" version=\"opset8\"", "type=\"AdaptiveMaxPool\" version=\"opset8\"",
+        "type=\"TopK\" version=\"opset11\"", "type=\"NonMaxSuppression\" version=\"opset9\"", "mode=\"cubic\"",
+        "coordinate_transformation_mode=\"align_corners\"", "nearest_mode=\"ceil\"", "sort=\"index\"",
+        "box_encoding=\"center\"", "output_padding=\"1, 1\""})
     EXPECT_NE(xml.find(expected), std::string::npos) << expected << "\n" << xml;
   ASSERT_TRUE(ops.count("up") && ops.count("resize") && ops.count("topk") && ops.count("nms"));
   auto read_up = as_type_ptr<v1::ConvolutionBackpropData>(ops.at("up"));

@@ -42,8 +42,8 @@ int64_t required_int(const pugi::xml_node& node, const char* attribute, const st
 std::vector<IrPort> read_ports(const pugi::xml_node& group, const std::string& where) {
   std::vector<IrPort> ports;
   for (const auto& node : group.children()) {
-    FERRY_ASSERT(std::strcmp(node.name(), "port") == 0, where, ": unexpected <", node.name(), "> in <",
-                 group.name(), ">");
+    FERRY_ASSERT(std::strcmp(node.name(), "port") == 0, where, ": unexpected <", node.name(), "> in <", group.name(),
+                 ">");
     IrPort port;
     port.node = node;
     port.id = required_int(node, "id", where);
@@ -55,8 +55,7 @@ std::vector<IrPort> read_ports(const pugi::xml_node& group, const std::string& w
       } catch (const Exception& e) {
         Exception::raise(where, ": port ", port.id, " has a bad <dim>: ", e.what());
       }
-      FERRY_ASSERT(port.dims.back() >= -1, where, ": port ", port.id, " has a negative <dim> ",
-                   port.dims.back());
+      FERRY_ASSERT(port.dims.back() >= -1, where, ": port ", port.id, " has a negative <dim> ", port.dims.back());
     }
     ports.push_back(std::move(port));
   }
@@ -84,8 +83,8 @@ void read_layers(IrDocument& document) {
   const pugi::xml_node layers = document.net.child("layers");
   FERRY_ASSERT(layers, "IR '", document.source, "': <net> has no <layers>");
   for (const auto& node : layers.children()) {
-    FERRY_ASSERT(std::strcmp(node.name(), "layer") == 0, "IR '", document.source, "': unexpected <",
-                 node.name(), "> in <layers>");
+    FERRY_ASSERT(std::strcmp(node.name(), "layer") == 0, "IR '", document.source, "': unexpected <", node.name(),
+                 "> in <layers>");
     IrLayer layer;
     layer.node = node;
     layer.name = node.attribute("name").value();
@@ -117,8 +116,8 @@ void read_edges(IrDocument& document, const std::unordered_map<int64_t, size_t>&
     const int64_t from_port = required_int(edge, "from-port", where);
     const int64_t to_layer = required_int(edge, "to-layer", where);
     const int64_t to_port = required_int(edge, "to-port", where);
-    const std::string edge_text = "edge " + std::to_string(from_layer) + ":" + std::to_string(from_port) +
-                                  " -> " + std::to_string(to_layer) + ":" + std::to_string(to_port);
+    const std::string edge_text = "edge " + std::to_string(from_layer) + ":" + std::to_string(from_port) + " -> " +
+                                  std::to_string(to_layer) + ":" + std::to_string(to_port);
     const auto from = index_of.find(from_layer);
     FERRY_ASSERT(from != index_of.end(), where, ": ", edge_text, " starts at unknown layer id ", from_layer);
     const auto to = index_of.find(to_layer);
@@ -171,8 +170,8 @@ void order_layers(IrDocument& document) {
 }  // namespace
 
 std::string describe_layer(const IrDocument& document, const IrLayer& layer) {
-  return "IR '" + document.source + "': layer id=" + std::to_string(layer.id) + " name='" + layer.name +
-         "' type='" + layer.type + "'" + (layer.version.empty() ? "" : " version='" + layer.version + "'");
+  return "IR '" + document.source + "': layer id=" + std::to_string(layer.id) + " name='" + layer.name + "' type='" +
+         layer.type + "'" + (layer.version.empty() ? "" : " version='" + layer.version + "'");
 }
 
 IrDocument parse_ir_document(const std::string& xml_text, const std::string& source) {
@@ -186,8 +185,8 @@ IrDocument parse_ir_document(const std::string& xml_text, const std::string& sou
   FERRY_ASSERT(document.net, "IR '", source, "': no <net> root element");
   const pugi::xml_attribute version = document.net.attribute("version");
   FERRY_ASSERT(version, "IR '", source, "': <net> has no 'version' attribute");
-  FERRY_ASSERT(std::strcmp(version.value(), "11") == 0, "IR '", source, "': unsupported IR version '",
-               version.value(), "' (only version 11 is supported)");
+  FERRY_ASSERT(std::strcmp(version.value(), "11") == 0, "IR '", source, "': unsupported IR version '", version.value(),
+               "' (only version 11 is supported)");
   document.name = document.net.attribute("name").value();
   read_layers(document);
   std::unordered_map<int64_t, size_t> index_of;

@@ -15,9 +15,9 @@ namespace ir {
 
 struct IrPort {
   int64_t id = 0;
-  std::string precision;          // "FP32"... ; empty when not written
-  std::vector<int64_t> dims;      // -1: dynamic; empty for scalars and for a dynamic rank
-  std::string names;              // the "names" attribute as written (comma-separated)
+  std::string precision;      // "FP32"... ; empty when not written
+  std::vector<int64_t> dims;  // -1: dynamic; empty for scalars and for a dynamic rank
+  std::string names;          // the "names" attribute as written (comma-separated)
   pugi::xml_node node;
 };
 
@@ -30,9 +30,9 @@ struct IrLayer {
   int64_t id = 0;
   std::string name, type, version;
   pugi::xml_node node;
-  pugi::xml_node data;             // <data>, possibly empty
+  pugi::xml_node data;  // <data>, possibly empty
   std::vector<IrPort> inputs, outputs;
-  std::vector<IrEdge> sources;     // one per input, in input order
+  std::vector<IrEdge> sources;  // one per input, in input order
 };
 
 struct IrDocument {

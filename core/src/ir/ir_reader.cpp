@@ -76,8 +76,7 @@ void check_output_port(const IrDocument& document, const IrLayer& layer, const I
   for (size_t i = 0; i < port.dims.size(); ++i) written << (i ? "," : "") << port.dims[i];
   written << "]";
   bool same = port.dims.size() == inferred.size();
-  for (size_t i = 0; same && i < port.dims.size(); ++i)
-    same = port.dims[i] == -1 || inferred[i].contains(port.dims[i]);
+  for (size_t i = 0; same && i < port.dims.size(); ++i) same = port.dims[i] == -1 || inferred[i].contains(port.dims[i]);
   FERRY_ASSERT(same, where, ": the IR says shape ", written.str(), ", but the op infers ", inferred);
 }
 

@@ -29,8 +29,8 @@ std::string edge(int from_layer, int from_port, int to_layer, int to_port) {
 }
 
 std::string net(const std::string& layers, const std::string& edges, const std::string& version = "11") {
-  return "<?xml version=\"1.0\"?>\n<net name=\"t\" version=\"" + version + "\"><layers>" + layers +
-         "</layers><edges>" + edges + "</edges></net>";
+  return "<?xml version=\"1.0\"?>\n<net name=\"t\" version=\"" + version + "\"><layers>" + layers + "</layers><edges>" +
+         edges + "</edges></net>";
 }
 
 const std::string kReluEdges = edge(0, 0, 1, 0) + edge(1, 1, 2, 0);
@@ -38,7 +38,8 @@ const std::string kReluEdges = edge(0, 0, 1, 0) + edge(1, 1, 2, 0);
 // x (Parameter [2]) + Const [2] of `element_type` at offset/size -> Result.
 std::string add_const_net(const std::string& const_data) {
   return net(std::string(kParameter) + R"(
-<layer id="1" name="bias" type="Const" version="opset1"><data )" + const_data + R"(/>
+<layer id="1" name="bias" type="Const" version="opset1"><data )" +
+                 const_data + R"(/>
 <output><port id="0" precision="FP32"><dim>2</dim></port></output></layer>
 <layer id="2" name="sum" type="Add" version="opset1"><data auto_broadcast="numpy"/>
 <input><port id="0" precision="FP32"><dim>2</dim></port><port id="1" precision="FP32"><dim>2</dim></port></input>
@@ -82,16 +83,16 @@ TEST(IrReaderErrorsTest, MissingNetOrWrongVersion) {
 TEST(IrReaderErrorsTest, UnknownOpTypeOrVersion) {
   std::string unknown_type = kRelu;
   unknown_type.replace(unknown_type.find("ReLU"), 4, "NoSuchOp");
-  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + unknown_type + kResult, kReluEdges)),
-                        "test.xml", "layer id=1 name='act' type='NoSuchOp'", "NoSuchOp");
+  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + unknown_type + kResult, kReluEdges)), "test.xml",
+                        "layer id=1 name='act' type='NoSuchOp'", "NoSuchOp");
   std::string unknown_version = kRelu;
   unknown_version.replace(unknown_version.find("opset1"), 6, "my_extension");
   EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + unknown_version + kResult, kReluEdges)),
                         "layer id=1 name='act'", "my_extension");
   std::string no_version = kRelu;
   no_version.replace(no_version.find(" version=\"opset1\""), 17, "");
-  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + no_version + kResult, kReluEdges)),
-                        "layer id=1", "no 'version' attribute");
+  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + no_version + kResult, kReluEdges)), "layer id=1",
+                        "no 'version' attribute");
 }
 
 TEST(IrReaderErrorsTest, MissingUnknownOrBadAttributes) {
@@ -123,9 +124,9 @@ TEST(IrReaderErrorsTest, MissingUnknownOrBadAttributes) {
 <layer id="1" name="mm" type="MatMul" version="opset1"><data transpose_a="maybe" transpose_b="false"/>
 <input><port id="0" precision="FP32"><dim>2</dim></port><port id="1" precision="FP32"><dim>2</dim></port></input>
 <output><port id="2" precision="FP32"/></output></layer>)";
-  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + matmul + kResult, edge(0, 0, 1, 0) + edge(0, 0, 1, 1) +
-                                                                                 edge(1, 2, 2, 0))),
-                        "name='mm' type='MatMul'", "bad attribute transpose_a=\"maybe\"", "not a boolean");
+  EXPECT_ERROR_CONTAINS(
+      read(net(std::string(kParameter) + matmul + kResult, edge(0, 0, 1, 0) + edge(0, 0, 1, 1) + edge(1, 2, 2, 0))),
+      "name='mm' type='MatMul'", "bad attribute transpose_a=\"maybe\"", "not a boolean");
 }
 
 TEST(IrReaderErrorsTest, BadEdges) {
@@ -133,8 +134,8 @@ TEST(IrReaderErrorsTest, BadEdges) {
   EXPECT_ERROR_CONTAINS(read(net(layers, edge(0, 0, 9, 0) + edge(1, 1, 2, 0))), "test.xml",
                         "edge 0:0 -> 9:0 ends at unknown layer id 9");
   EXPECT_ERROR_CONTAINS(read(net(layers, edge(7, 0, 1, 0) + edge(1, 1, 2, 0))), "starts at unknown layer id 7");
-  EXPECT_ERROR_CONTAINS(read(net(layers, edge(0, 5, 1, 0) + edge(1, 1, 2, 0))),
-                        "layer id=0 name='x' type='Parameter'", "has no output port 5");
+  EXPECT_ERROR_CONTAINS(read(net(layers, edge(0, 5, 1, 0) + edge(1, 1, 2, 0))), "layer id=0 name='x' type='Parameter'",
+                        "has no output port 5");
   EXPECT_ERROR_CONTAINS(read(net(layers, edge(0, 0, 1, 3) + edge(1, 1, 2, 0))), "name='act'", "has no input port 3");
   EXPECT_ERROR_CONTAINS(read(net(layers, kReluEdges + edge(0, 0, 1, 0))), "input port 0 of", "already has an edge");
   EXPECT_ERROR_CONTAINS(read(net(layers, edge(1, 1, 2, 0))), "layer id=1 name='act'",
@@ -152,8 +153,8 @@ TEST(IrReaderErrorsTest, Cycles) {
 <output><port id="1" precision="FP32"><dim>2</dim></port></output></layer>)";
   const std::string layers = std::string(kParameter) + kRelu + kResult + second_relu;
   // act -> act2 -> act: each waits for the other.
-  EXPECT_ERROR_CONTAINS(read(net(layers, edge(3, 1, 1, 0) + edge(1, 1, 3, 0) + edge(1, 1, 2, 0))),
-                        "type='ReLU'", "the graph has a cycle through this layer");
+  EXPECT_ERROR_CONTAINS(read(net(layers, edge(3, 1, 1, 0) + edge(1, 1, 3, 0) + edge(1, 1, 2, 0))), "type='ReLU'",
+                        "the graph has a cycle through this layer");
   EXPECT_ERROR_CONTAINS(read(net(layers, edge(1, 1, 1, 0) + edge(1, 1, 2, 0) + edge(0, 0, 3, 0))), "name='act'",
                         "cycle");
 }
@@ -189,8 +190,8 @@ TEST(IrReaderErrorsTest, InconsistentShapesAndTypes) {
 
   std::string wrong_dims = kRelu;
   wrong_dims.replace(wrong_dims.find("names=\"y\"><dim>2</dim>"), 22, "names=\"y\"><dim>5</dim>");
-  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + wrong_dims + kResult, kReluEdges)),
-                        "name='act'", "output port 1", "the IR says shape [5]");
+  EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + wrong_dims + kResult, kReluEdges)), "name='act'",
+                        "output port 1", "the IR says shape [5]");
   std::string wrong_rank = kRelu;
   wrong_rank.replace(wrong_rank.find("names=\"y\"><dim>2</dim>"), 22, "names=\"y\"><dim>2</dim><dim>1</dim>");
   EXPECT_ERROR_CONTAINS(read(net(std::string(kParameter) + wrong_rank + kResult, kReluEdges)),

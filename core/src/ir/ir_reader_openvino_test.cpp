@@ -57,9 +57,7 @@ Tensor load_tensor(const TensorFile& file) {
   return tensor;
 }
 
-std::shared_ptr<Model> read_model(const std::string& name) {
-  return read_ir(openvino_models_dir() + name + ".xml");
-}
+std::shared_ptr<Model> read_model(const std::string& name) { return read_ir(openvino_models_dir() + name + ".xml"); }
 
 class OpenVinoModelTest : public ::testing::TestWithParam<std::string> {};
 
@@ -74,8 +72,8 @@ TEST_P(OpenVinoModelTest, EvaluatesToOpenVinoCpuOutputs) {
       continue;
     }
     const auto input = model->input(tensor.name);  // by tensor name, as OpenVINO reported it
-    const int64_t index = model->get_parameter_index(
-        std::dynamic_pointer_cast<op::v0::Parameter>(input.get_node_shared_ptr()));
+    const int64_t index =
+        model->get_parameter_index(std::dynamic_pointer_cast<op::v0::Parameter>(input.get_node_shared_ptr()));
     ASSERT_GE(index, 0) << tensor.name;
     inputs[static_cast<size_t>(index)] = load_tensor(tensor);
   }
@@ -126,14 +124,14 @@ TEST(OpenVinoModelStructureTest, MlpKeepsNamesTypesAndSharesTheBin) {
     types.insert(node->get_type_info().to_string());
     if (auto constant = as_type_ptr<op::v0::Constant>(node)) buffers.insert(constant->get_data_buffer().get());
   }
-  EXPECT_EQ(types, (std::multiset<std::string>{"Parameter/opset1", "Constant/opset1", "Constant/opset1",
-                                               "Constant/opset1", "Constant/opset1", "MatMul/opset1",
-                                               "MatMul/opset1", "Add/opset1", "Add/opset1", "Relu/opset1",
-                                               "Softmax/opset8", "Result/opset1"}));
+  EXPECT_EQ(types,
+            (std::multiset<std::string>{"Parameter/opset1", "Constant/opset1", "Constant/opset1", "Constant/opset1",
+                                        "Constant/opset1", "MatMul/opset1", "MatMul/opset1", "Add/opset1", "Add/opset1",
+                                        "Relu/opset1", "Softmax/opset8", "Result/opset1"}));
   EXPECT_EQ(buffers.size(), 1u) << "every constant should point into the one .bin buffer";
 
-  auto second_matmul = model->get_results()[0]->get_input_node_shared_ptr(0)->get_input_node_shared_ptr(0)
-                           ->get_input_node_shared_ptr(0);
+  auto second_matmul =
+      model->get_results()[0]->get_input_node_shared_ptr(0)->get_input_node_shared_ptr(0)->get_input_node_shared_ptr(0);
   auto matmul = as_type_ptr<op::v0::MatMul>(second_matmul);
   ASSERT_TRUE(matmul) << second_matmul->describe();
   EXPECT_TRUE(matmul->get_transpose_b());

@@ -187,8 +187,8 @@ TEST(IrRoundTripTest, ElementwiseOpsOnDynamicAndBoundedShapes) {
   auto cat = named(std::make_shared<v0::Concat>(OutputVector{soft1, soft8}, -1), "concat");
   mul->get_rt_info()["fused_names"] = std::string("a,b");
   cat->output(0).get_rt_info()["note"] = std::string("value");
-  auto model = std::make_shared<Model>(ResultVector{result(cat, "out"), result(n_f32, "n_out")},
-                                       ParameterVector{x, n}, "elementwise");
+  auto model = std::make_shared<Model>(ResultVector{result(cat, "out"), result(n_f32, "n_out")}, ParameterVector{x, n},
+                                       "elementwise");
   model->get_rt_info()["framework"] = AnyMap{{"name", std::string("ferry")}, {"odd key", std::string("1")}};
   model->get_rt_info()["version note"] = std::string("two words");
   ASSERT_TRUE(model->is_dynamic());
@@ -209,22 +209,20 @@ TEST(IrRoundTripTest, ConvolutionsAndPools) {
   auto x = parameter("image", element::f32, PartialShape::parse("1,4,9,9"));
   std::vector<float> weights(6 * 4 * 3 * 3);
   for (size_t i = 0; i < weights.size(); ++i) weights[i] = static_cast<float>(i) * 0.01f - 1.0f;
-  auto conv = named(std::make_shared<v1::Convolution>(x, constant(element::f32, {6, 4, 3, 3}, weights),
-                                                      Strides{2, 1}, CoordinateDiff{1, 0}, CoordinateDiff{0, 2},
-                                                      Strides{1, 2}),
+  auto conv = named(std::make_shared<v1::Convolution>(x, constant(element::f32, {6, 4, 3, 3}, weights), Strides{2, 1},
+                                                      CoordinateDiff{1, 0}, CoordinateDiff{0, 2}, Strides{1, 2}),
                     "conv");
-  auto same = named(std::make_shared<v1::Convolution>(x, constant<float>(element::f32, {2, 4, 2, 2}, {0.25f}),
-                                                      Strides{1, 1}, CoordinateDiff{0, 0}, CoordinateDiff{0, 0},
-                                                      Strides{1, 1}, PadType::SAME_UPPER),
-                    "conv_same");
+  auto same = named(
+      std::make_shared<v1::Convolution>(x, constant<float>(element::f32, {2, 4, 2, 2}, {0.25f}), Strides{1, 1},
+                                        CoordinateDiff{0, 0}, CoordinateDiff{0, 0}, Strides{1, 1}, PadType::SAME_UPPER),
+      "conv_same");
   auto group_filters = constant<float>(element::f32, {3, 2, 2, 1, 1}, {2.0f});
-  auto group = named(std::make_shared<v1::GroupConvolution>(conv, group_filters,
-                                                            Strides{1, 1}, CoordinateDiff{0, 0}, CoordinateDiff{0, 0},
-                                                            Strides{1, 1}),
+  auto group = named(std::make_shared<v1::GroupConvolution>(conv, group_filters, Strides{1, 1}, CoordinateDiff{0, 0},
+                                                            CoordinateDiff{0, 0}, Strides{1, 1}),
                      "gconv");
-  auto max1 = named(std::make_shared<v1::MaxPool>(group, Strides{1, 1}, Shape{0, 0}, Shape{1, 1}, Shape{2, 2},
-                                                  RoundingType::CEIL),
-                    "maxpool1");
+  auto max1 = named(
+      std::make_shared<v1::MaxPool>(group, Strides{1, 1}, Shape{0, 0}, Shape{1, 1}, Shape{2, 2}, RoundingType::CEIL),
+      "maxpool1");
   auto max8 = named(std::make_shared<v8::MaxPool>(x, Strides{2, 2}, Strides{2, 1}, Shape{1, 1}, Shape{1, 1},
                                                   Shape{2, 2}, RoundingType::FLOOR, PadType::EXPLICIT, element::i32, 0),
                     "maxpool8");
@@ -236,21 +234,19 @@ TEST(IrRoundTripTest, ConvolutionsAndPools) {
   auto avg14 = named(std::make_shared<v14::AvgPool>(max14->output(0), Strides{1, 1}, Shape{0, 0}, Shape{0, 0},
                                                     Shape{2, 2}, true, RoundingType::CEIL_TORCH, PadType::VALID),
                      "avgpool14");
-  auto model = std::make_shared<Model>(
-      ResultVector{result(avg1, "avg1"), result(max8->output(0), "max8"), result(max8->output(1), "max8_indices"),
-                   result(avg14, "avg14")},
-      ParameterVector{x}, "convolutions");
+  auto model = std::make_shared<Model>(ResultVector{result(avg1, "avg1"), result(max8->output(0), "max8"),
+                                                    result(max8->output(1), "max8_indices"), result(avg14, "avg14")},
+                                       ParameterVector{x}, "convolutions");
   expect_round_trip(model);
 }
 
 TEST(IrRoundTripTest, ConstantsOfEveryElementTypeAndDynamicRank) {
   ResultVector results;
   const std::vector<std::pair<element::Type, Shape>> cases = {
-      {element::f32, {2, 2}}, {element::f16, {3}},    {element::bf16, {3}}, {element::f64, {2}},
-      {element::i8, {5}},     {element::i16, {2}},    {element::i32, {}},   {element::i64, {1, 2}},
-      {element::u8, {4}},     {element::u16, {2}},    {element::u32, {2}},  {element::u64, {2}},
-      {element::boolean, {3}}, {element::i4, {5}},    {element::u4, {3}},   {element::u1, {11}},
-      {element::f32, {0}},    {element::u8, {2, 0, 3}}};
+      {element::f32, {2, 2}}, {element::f16, {3}}, {element::bf16, {3}},    {element::f64, {2}}, {element::i8, {5}},
+      {element::i16, {2}},    {element::i32, {}},  {element::i64, {1, 2}},  {element::u8, {4}},  {element::u16, {2}},
+      {element::u32, {2}},    {element::u64, {2}}, {element::boolean, {3}}, {element::i4, {5}},  {element::u4, {3}},
+      {element::u1, {11}},    {element::f32, {0}}, {element::u8, {2, 0, 3}}};
   for (size_t i = 0; i < cases.size(); ++i) {
     std::vector<double> values(shape_size(cases[i].second));
     const double offset = cases[i].first.is_signed() ? 2 : 0;

@@ -15,8 +15,8 @@ bool is_xml_name(const std::string& text) {
   if (text.empty() || !(std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
   for (char c : text)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
-  return text.size() < 3 || !(std::tolower(text[0]) == 'x' && std::tolower(text[1]) == 'm' &&
-                               std::tolower(text[2]) == 'l');
+  return text.size() < 3 ||
+         !(std::tolower(text[0]) == 'x' && std::tolower(text[1]) == 'm' && std::tolower(text[2]) == 'l');
 }
 
 // The value's text, or false when it has none (empty, or a type that cannot print itself).

@@ -56,10 +56,10 @@ std::string error_of(Statement statement) {
 }  // namespace ferry
 
 // Expects `statement` to throw a ferry::Exception whose message contains every fragment.
-#define EXPECT_ERROR_CONTAINS(statement, ...)                                                    \
-  do {                                                                                           \
-    const std::string ferry_message_ = ::ferry::ir_test::error_of([&] { statement; });           \
-    for (const std::string& ferry_fragment_ : std::vector<std::string>{__VA_ARGS__})             \
-      EXPECT_NE(ferry_message_.find(ferry_fragment_), std::string::npos)                         \
-          << "message: " << ferry_message_ << "\nmissing: " << ferry_fragment_;                  \
+#define EXPECT_ERROR_CONTAINS(statement, ...)                                          \
+  do {                                                                                 \
+    const std::string ferry_message_ = ::ferry::ir_test::error_of([&] { statement; }); \
+    for (const std::string& ferry_fragment_ : std::vector<std::string>{__VA_ARGS__})   \
+      EXPECT_NE(ferry_message_.find(ferry_fragment_), std::string::npos)               \
+          << "message: " << ferry_message_ << "\nmissing: " << ferry_fragment_;        \
   } while (0)

@@ -32,8 +32,7 @@ T parse_integer(const std::string& raw, const char* what) {
   const char* end = text.data() + text.size();
   if (begin != end && *begin == '+') ++begin;  // from_chars rejects a leading '+'
   const auto [ptr, error] = std::from_chars(begin, end, value);
-  FERRY_ASSERT(!text.empty() && error != std::errc::invalid_argument && ptr == end,
-               "'", raw, "' is not ", what);
+  FERRY_ASSERT(!text.empty() && error != std::errc::invalid_argument && ptr == end, "'", raw, "' is not ", what);
   FERRY_ASSERT(error != std::errc::result_out_of_range, "'", raw, "' is out of range for ", what);
   return value;
 }
@@ -91,9 +90,7 @@ std::vector<std::string> split_list(const std::string& text) {
 }
 
 std::vector<int64_t> parse_int64_list(const std::string& text) { return parse_list<int64_t>(text, parse_int64); }
-std::vector<uint64_t> parse_uint64_list(const std::string& text) {
-  return parse_list<uint64_t>(text, parse_uint64);
-}
+std::vector<uint64_t> parse_uint64_list(const std::string& text) { return parse_list<uint64_t>(text, parse_uint64); }
 std::vector<double> parse_double_list(const std::string& text) { return parse_list<double>(text, parse_double); }
 
 PartialShape parse_partial_shape(const std::string& text) { return PartialShape::parse(text); }

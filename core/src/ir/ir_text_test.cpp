@@ -11,11 +11,11 @@ namespace ferry {
 namespace ir {
 namespace {
 
-#define EXPECT_THROW_WITH(statement, fragment)                                  \
-  try {                                                                         \
-    statement;                                                                  \
-    ADD_FAILURE() << "no exception from " #statement;                           \
-  } catch (const Exception& e) {                                                \
+#define EXPECT_THROW_WITH(statement, fragment)                                      \
+  try {                                                                             \
+    statement;                                                                      \
+    ADD_FAILURE() << "no exception from " #statement;                               \
+  } catch (const Exception& e) {                                                    \
     EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what(); \
   }
 

@@ -114,8 +114,9 @@ class IrWriter {
     for (size_t i = 0; i < node.get_input_size(); ++i) {
       const Output<Node> source = node.input_value(i);
       const auto producer = m_ids.find(source.get_node());
-      FERRY_ASSERT(producer != m_ids.end(), "cannot write model '", m_model.get_friendly_name(), "' to IR: ",
-                   node.describe(), " reads ", source.get_node()->describe(), ", which is not in the model");
+      FERRY_ASSERT(producer != m_ids.end(), "cannot write model '", m_model.get_friendly_name(),
+                   "' to IR: ", node.describe(), " reads ", source.get_node()->describe(),
+                   ", which is not in the model");
       pugi::xml_node edge = edges.append_child("edge");
       edge.append_attribute("from-layer").set_value(std::to_string(producer->second).c_str());
       edge.append_attribute("from-port")

@@ -50,19 +50,18 @@ TEST(SequenceQuantOpsIrRoundTrip, RecurrentOpsKeepAttributes) {
                                                  std::vector<std::string>{"sigmoid", "relu", "tanh"},
                                                  std::vector<float>{0.5f}, std::vector<float>{}, 2.5f);
   lstm->set_friendly_name("lstm");
-  auto gru = std::make_shared<v5::GRUSequence>(x, in("h1", "[?,1,4]"), len, in("gw", "[1,12,3]"),
-                                               in("gr", "[1,12,4]"), in("gb", "[1,16]"), 4,
-                                               RecurrentSequenceDirection::REVERSE,
+  auto gru = std::make_shared<v5::GRUSequence>(x, in("h1", "[?,1,4]"), len, in("gw", "[1,12,3]"), in("gr", "[1,12,4]"),
+                                               in("gb", "[1,16]"), 4, RecurrentSequenceDirection::REVERSE,
                                                std::vector<std::string>{"sigmoid", "tanh"}, std::vector<float>{},
                                                std::vector<float>{}, 0.f, true);
   gru->set_friendly_name("gru");
-  auto rnn = std::make_shared<v5::RNNSequence>(x, in("h2", "[?,1,4]"), len, in("rw", "[1,4,3]"),
-                                               in("rr", "[1,4,4]"), in("rb", "[1,4]"), 4,
-                                               RecurrentSequenceDirection::FORWARD);
+  auto rnn = std::make_shared<v5::RNNSequence>(x, in("h2", "[?,1,4]"), len, in("rw", "[1,4,3]"), in("rr", "[1,4,4]"),
+                                               in("rb", "[1,4]"), 4, RecurrentSequenceDirection::FORWARD);
   rnn->set_friendly_name("rnn");
   ResultVector results;
   for (const auto& node : std::vector<std::shared_ptr<Node>>{lstm, gru, rnn})
-    for (size_t i = 0; i < node->get_output_size(); ++i) results.push_back(std::make_shared<v0::Result>(node->output(i)));
+    for (size_t i = 0; i < node->get_output_size(); ++i)
+      results.push_back(std::make_shared<v0::Result>(node->output(i)));
   std::string xml;
   const auto read = round_trip(std::make_shared<Model>(results, params, "recurrent"), xml);
   for (const char* expected : {"type=\"LSTMSequence\" version=\"opset5\"", "type=\"GRUSequence\" version=\"opset5\"",

@@ -121,15 +121,14 @@ void XmlAttributeReader::on_constant_data(const std::string&, op::v0::Constant& 
   uint64_t offset = 0, size = 0;
   const bool has_offset = read("offset", offset, parse_uint64);
   const bool has_size = read("size", size, parse_uint64);
-  FERRY_ASSERT(has_offset && has_size, "missing attribute '", has_offset ? "size" : "offset",
-               "' in <data>");
+  FERRY_ASSERT(has_offset && has_size, "missing attribute '", has_offset ? "size" : "offset", "' in <data>");
   const element::Type type = constant.get_element_type();
   FERRY_ASSERT(type.is_static(), "a constant needs a static element_type, not '", type, "'");
   uint64_t expected = 0;
-  FERRY_ASSERT(checked_byte_size(constant.get_shape(), type.bitwidth(), &expected), "shape ",
-               constant.get_shape(), " of ", type, " is too large");
-  FERRY_ASSERT(size == expected, "size=", size, " does not match shape ", constant.get_shape(), " of ",
-               type, " (", expected, " bytes)");
+  FERRY_ASSERT(checked_byte_size(constant.get_shape(), type.bitwidth(), &expected), "shape ", constant.get_shape(),
+               " of ", type, " is too large");
+  FERRY_ASSERT(size == expected, "size=", size, " does not match shape ", constant.get_shape(), " of ", type, " (",
+               expected, " bytes)");
   std::shared_ptr<AlignedBuffer> buffer;
   if (size == 0) {
     buffer = std::make_shared<AlignedBuffer>(0);  // an empty constant needs no .bin

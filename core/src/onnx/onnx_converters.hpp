@@ -39,8 +39,8 @@ void add_window_converters(ConverterTable& table);
 void add_det_converters(ConverterTable& table);
 
 // Helpers shared by converters.
-Output<Node> i64_constant(const std::vector<int64_t>& values);            // 1-D
-Output<Node> scalar_like(const Output<Node>& value, double number);      // a scalar of value's type
+Output<Node> i64_constant(const std::vector<int64_t>& values);               // 1-D
+Output<Node> scalar_like(const Output<Node>& value, double number);          // a scalar of value's type
 int64_t static_rank(const NodeContext& context, const Output<Node>& value);  // fails when dynamic
 
 }  // namespace onnx_frontend

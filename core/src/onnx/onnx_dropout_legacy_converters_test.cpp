@@ -138,7 +138,7 @@ onnx::ModelProto batch_norm_model(int64_t opset, const std::vector<int64_t>& par
 TEST(OnnxLegacyBatchNorm, IsTestIsIgnoredForInference) {
   auto model = batch_norm_model(6, {2}, 2);
   auto* node = model.mutable_graph()->mutable_node(0);
-  set_float(node, "epsilon", 1.0f);  // sqrt(3 + 1) = 2: y = (x - mean) + 1
+  set_float(node, "epsilon", 1.0f);                                               // sqrt(3 + 1) = 2: y = (x - mean) + 1
   EXPECT_EQ(run(read(model), {f32_tensor({2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8})}),  // is_test defaults to 0
             (std::vector<float>{2, 3, 3, 4, 6, 7, 7, 8}));
   set_int(node, "is_test", 1);

@@ -47,8 +47,8 @@ std::vector<size_t> order_nodes(const std::vector<const onnx::NodeProto*>& nodes
   if (order.size() != nodes.size()) {
     for (size_t i = 0; i < nodes.size(); ++i)
       if (waiting[i] != 0)
-        Exception::raise("ONNX model '", source, "': the graph has a cycle through node '", nodes[i]->name(), "' (#",
-                         i, ", ", nodes[i]->op_type(), ")");
+        Exception::raise("ONNX model '", source, "': the graph has a cycle through node '", nodes[i]->name(), "' (#", i,
+                         ", ", nodes[i]->op_type(), ")");
   }
   return order;
 }

@@ -24,8 +24,7 @@ bool NodeContext::has_attribute(const std::string& name) const {
   return m_attributes.count(name) != 0;
 }
 
-const onnx::AttributeProto* NodeContext::find(const std::string& name,
-                                              onnx::AttributeProto::AttributeType type) const {
+const onnx::AttributeProto* NodeContext::find(const std::string& name, onnx::AttributeProto::AttributeType type) const {
   m_read.insert(name);
   const auto it = m_attributes.find(name);
   if (it == m_attributes.end()) return nullptr;
@@ -78,8 +77,8 @@ std::vector<std::string> NodeContext::unread_attributes() const {
 
 std::string NodeContext::describe() const {
   std::ostringstream text;
-  text << "node '" << m_node.name() << "' (#" << m_index << ", " << m_node.op_type() << ", domain '"
-       << m_node.domain() << "', opset " << m_opset << ")";
+  text << "node '" << m_node.name() << "' (#" << m_index << ", " << m_node.op_type() << ", domain '" << m_node.domain()
+       << "', opset " << m_opset << ")";
   return text.str();
 }
 

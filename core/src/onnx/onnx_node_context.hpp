@@ -21,8 +21,7 @@ namespace onnx_frontend {
 class NodeContext {
  public:
   // `inputs[i]` has no node where the ONNX input name is empty (an absent optional input).
-  NodeContext(const onnx::NodeProto& node, size_t index, int64_t opset, OutputVector inputs,
-              std::string base_dir);
+  NodeContext(const onnx::NodeProto& node, size_t index, int64_t opset, OutputVector inputs, std::string base_dir);
 
   int64_t opset() const { return m_opset; }
   const onnx::NodeProto& proto() const { return m_node; }

@@ -25,7 +25,7 @@ OutputVector convert_batch_norm(const NodeContext& context) {
   // Before opset 7, is_test=0 (the default) asks for training. Ferry infers, and old exports left
   // the default in models made for inference, so it is read and ignored, as onnxruntime does.
   context.attr_int("is_test", 0);
-  context.attr_float("momentum", 0.9f);  // a training-only statistic
+  context.attr_float("momentum", 0.9f);      // a training-only statistic
   context.attr_ints("consumed_inputs", {});  // opset < 6 bookkeeping
   const double epsilon = context.attr_float("epsilon", 1e-5f);
   if (context.input_count() != 5) context.fail("expects 5 inputs, got ", context.input_count());
@@ -50,8 +50,8 @@ OutputVector convert_depth_to_space(const NodeContext& context) {
     block_mode = op::BlockMode::DEPTH_FIRST;
   else
     context.fail("attribute 'mode' has unsupported value '", mode, "'");
-  return {std::make_shared<op::v0::DepthToSpace>(context.input(0), block_mode,
-                                                 static_cast<size_t>(block_size(context)))};
+  return {
+      std::make_shared<op::v0::DepthToSpace>(context.input(0), block_mode, static_cast<size_t>(block_size(context)))};
 }
 
 OutputVector convert_space_to_depth(const NodeContext& context) {
@@ -224,10 +224,9 @@ OutputVector convert_non_max_suppression(const NodeContext& context) {
   const int64_t center = context.attr_int("center_point_box", 0);
   if (center != 0 && center != 1) context.fail("attribute 'center_point_box' must be 0 or 1, got ", center);
   OutputVector inputs{context.input(0), context.input(1)};
-  const Output<Node> defaults[] = {
-      op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{0}),
-      op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.0f}),
-      op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.0f})};
+  const Output<Node> defaults[] = {op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{0}),
+                                   op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.0f}),
+                                   op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.0f})};
   size_t last = 1;
   for (size_t i = 2; i < 5; ++i)
     if (context.has_input(i)) last = i;
@@ -236,8 +235,8 @@ OutputVector convert_non_max_suppression(const NodeContext& context) {
                          ? Output<Node>(std::make_shared<op::v1::Reshape>(context.input(i), i64_constant({}), false))
                          : defaults[i - 2]);
   }
-  const auto encoding = center ? op::v9::NonMaxSuppression::BoxEncodingType::CENTER
-                               : op::v9::NonMaxSuppression::BoxEncodingType::CORNER;
+  const auto encoding =
+      center ? op::v9::NonMaxSuppression::BoxEncodingType::CENTER : op::v9::NonMaxSuppression::BoxEncodingType::CORNER;
   return {std::make_shared<op::v9::NonMaxSuppression>(inputs, encoding, false, element::i64)->output(0)};
 }
 

@@ -58,7 +58,8 @@ OutputVector convert_size(const NodeContext& context) {
 }
 
 OutputVector convert_gather(const NodeContext& context) {
-  return {std::make_shared<op::v8::Gather>(context.input(0), context.input(1), i64_scalar(context.attr_int("axis", 0)))};
+  return {
+      std::make_shared<op::v8::Gather>(context.input(0), context.input(1), i64_scalar(context.attr_int("axis", 0)))};
 }
 
 OutputVector convert_gather_elements(const NodeContext& context) {
@@ -95,8 +96,10 @@ OutputVector convert_slice(const NodeContext& context) {
 OutputVector convert_split(const NodeContext& context) {
   const Output<Node> axis = i64_scalar(context.attr_int("axis", 0));
   Output<Node> lengths;
-  if (context.has_input(1)) lengths = context.input(1);
-  else if (context.has_attribute("split")) lengths = i64_constant(context.attr_ints("split", {}));
+  if (context.has_input(1))
+    lengths = context.input(1);
+  else if (context.has_attribute("split"))
+    lengths = i64_constant(context.attr_ints("split", {}));
   std::shared_ptr<Node> split;
   if (lengths.get_node()) {
     split = std::make_shared<op::v1::VariadicSplit>(context.input(0), axis, lengths);
@@ -132,8 +135,10 @@ OutputVector convert_where(const NodeContext& context) {
 OutputVector convert_constant_of_shape(const NodeContext& context) {
   std::shared_ptr<Constant> value;
   if (context.has_attribute("value")) {
-    const auto tensor = constant_from_tensor(context.attr_tensor("value"), context.base_dir(), context.proto().output(0));
-    if (shape_size(tensor->get_shape()) != 1) context.fail("attribute 'value' must hold one element, got ", tensor->get_shape());
+    const auto tensor =
+        constant_from_tensor(context.attr_tensor("value"), context.base_dir(), context.proto().output(0));
+    if (shape_size(tensor->get_shape()) != 1)
+      context.fail("attribute 'value' must hold one element, got ", tensor->get_shape());
     value = std::make_shared<Constant>(tensor->get_element_type(), Shape{}, tensor->get_data_ptr());
   } else {
     value = Constant::create(element::f32, Shape{}, {0.0f});
@@ -162,8 +167,10 @@ OutputVector convert_trilu(const NodeContext& context) {
   if (context.has_input(1)) k = std::make_shared<op::v0::Convert>(context.input(1), element::i64);
   const auto diff = column_minus_row(input);
   Output<Node> keep;
-  if (context.attr_int("upper", 1) != 0) keep = std::make_shared<op::v1::GreaterEqual>(diff, k);
-  else keep = std::make_shared<op::v1::LessEqual>(diff, k);
+  if (context.attr_int("upper", 1) != 0)
+    keep = std::make_shared<op::v1::GreaterEqual>(diff, k);
+  else
+    keep = std::make_shared<op::v1::LessEqual>(diff, k);
   return {std::make_shared<op::v1::Select>(keep, input, scalar_like(input, 0))};
 }
 
@@ -234,16 +241,18 @@ OutputVector convert_non_zero(const NodeContext& context) {
 OutputVector convert_compress(const NodeContext& context) {
   Output<Node> input = context.input(0);
   int64_t axis = 0;
-  if (context.has_attribute("axis")) axis = context.attr_int("axis", 0);
-  else input = std::make_shared<op::v1::Reshape>(input, i64_constant({-1}), false);
+  if (context.has_attribute("axis"))
+    axis = context.attr_int("axis", 0);
+  else
+    input = std::make_shared<op::v1::Reshape>(input, i64_constant({-1}), false);
   const auto positions = std::make_shared<op::v3::NonZero>(context.input(1), element::i64);
   const auto indices = std::make_shared<op::v0::Squeeze>(positions, i64_constant({0}));
   return {std::make_shared<op::v8::Gather>(input, indices, i64_scalar(axis))};
 }
 
 OutputVector convert_reverse_sequence(const NodeContext& context) {
-  return {std::make_shared<op::v0::ReverseSequence>(context.input(0), context.input(1), context.attr_int("batch_axis", 1),
-                                                    context.attr_int("time_axis", 0))};
+  return {std::make_shared<op::v0::ReverseSequence>(
+      context.input(0), context.input(1), context.attr_int("batch_axis", 1), context.attr_int("time_axis", 0))};
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Element-wise math ONNX ops: the float unary functions, comparisons and logical ops, Pow (mixed types), Mod, the variadic
-// Sum/Mean, Clip (attributes before opset 11, inputs since), CastLike, BitShift, and the activations ONNX
+// Element-wise math ONNX ops: the float unary functions, comparisons and logical ops, Pow (mixed types), Mod, the
+// variadic Sum/Mean, Clip (attributes before opset 11, inputs since), CastLike, BitShift, and the activations ONNX
 // defines as formulas (LeakyRelu, Selu, Celu, HardSigmoid, ThresholdedRelu, Shrink, IsNaN, IsInf),
 // lowered onto Ferry's ops.
 #include <cmath>

@@ -18,9 +18,8 @@ Output<Node> default_output_shape(const NodeContext& context, const Output<Node>
   const auto strides = context.attr_ints("strides", std::vector<int64_t>(spatial, 1));
   const auto pads = context.attr_ints("pads", std::vector<int64_t>(2 * spatial, 0));
   if (kernel.size() != spatial || strides.size() != spatial || pads.size() != 2 * spatial)
-    context.fail("needs ", spatial, " kernel_shape and strides values and ", 2 * spatial,
-                 " pads for an input of rank ", rank, ", got ", kernel.size(), ", ", strides.size(), " and ",
-                 pads.size());
+    context.fail("needs ", spatial, " kernel_shape and strides values and ", 2 * spatial, " pads for an input of rank ",
+                 rank, ", got ", kernel.size(), ", ", strides.size(), " and ", pads.size());
   std::vector<int64_t> scale{1, 1}, offset{0, 0};
   for (size_t i = 0; i < spatial; ++i) {
     if (kernel[i] < 1 || strides[i] < 1) context.fail("kernel_shape and strides must be positive");

@@ -113,10 +113,9 @@ OutputVector convert_conv(const NodeContext& context) {
   if (group < 1) context.fail("attribute 'group' must be positive, got ", group);
   Output<Node> result;
   if (group == 1) {
-    result = std::make_shared<op::v1::Convolution>(data, filters, as<Strides>(window.strides),
-                                                   as<CoordinateDiff>(window.pads_begin),
-                                                   as<CoordinateDiff>(window.pads_end), as<Strides>(window.dilations),
-                                                   window.auto_pad);
+    result = std::make_shared<op::v1::Convolution>(
+        data, filters, as<Strides>(window.strides), as<CoordinateDiff>(window.pads_begin),
+        as<CoordinateDiff>(window.pads_end), as<Strides>(window.dilations), window.auto_pad);
   } else {
     // [C_out, C_in/group, k...] -> [group, C_out/group, C_in/group, k...]
     if (!filters.get_partial_shape().is_static()) context.fail("grouped convolution needs static weight shapes");
@@ -126,10 +125,9 @@ OutputVector convert_conv(const NodeContext& context) {
     std::vector<int64_t> grouped{group, static_cast<int64_t>(shape[0]) / group};
     for (size_t i = 1; i < shape.size(); ++i) grouped.push_back(static_cast<int64_t>(shape[i]));
     const auto reshaped = std::make_shared<op::v1::Reshape>(filters, i64_constant(grouped), false);
-    result = std::make_shared<op::v1::GroupConvolution>(data, reshaped, as<Strides>(window.strides),
-                                                        as<CoordinateDiff>(window.pads_begin),
-                                                        as<CoordinateDiff>(window.pads_end),
-                                                        as<Strides>(window.dilations), window.auto_pad);
+    result = std::make_shared<op::v1::GroupConvolution>(
+        data, reshaped, as<Strides>(window.strides), as<CoordinateDiff>(window.pads_begin),
+        as<CoordinateDiff>(window.pads_end), as<Strides>(window.dilations), window.auto_pad);
   }
   if (context.has_input(2)) {
     // Bias [C_out] broadcast over [N, C_out, spatial...].
@@ -173,10 +171,9 @@ OutputVector convert_pool(const NodeContext& context) {
     const bool column_major = context.attr_int("storage_order", 0) != 0;
     const bool want_indices = context.output_count() > 1 && !context.proto().output(1).empty();
     // Axis 0: ONNX's Indices count over the whole flattened tensor, batch and channel included.
-    const auto pool = std::make_shared<op::v8::MaxPool>(data, as<Strides>(window.strides),
-                                                        as<Strides>(window.dilations), as<Shape>(window.pads_begin),
-                                                        as<Shape>(window.pads_end), as<Shape>(window.kernel),
-                                                        rounding, window.auto_pad, element::i64, 0);
+    const auto pool = std::make_shared<op::v8::MaxPool>(
+        data, as<Strides>(window.strides), as<Strides>(window.dilations), as<Shape>(window.pads_begin),
+        as<Shape>(window.pads_end), as<Shape>(window.kernel), rounding, window.auto_pad, element::i64, 0);
     if (!want_indices) return {pool->output(0)};
     if (!column_major) return {pool->output(0), pool->output(1)};
     return {pool->output(0), column_major_indices(context, pool, rank)};

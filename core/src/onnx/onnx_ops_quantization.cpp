@@ -83,10 +83,12 @@ OutputVector convert_dynamic_quantize_linear(const NodeContext& context) {
   std::vector<int64_t> axes;
   for (int64_t a = 0; a < rank; ++a) axes.push_back(a);
   const auto zero = scalar_like(x, 0.0);
-  Output<Node> low = std::make_shared<op::v1::Minimum>(std::make_shared<op::v1::ReduceMin>(x, i64_constant(axes), false), zero);
-  Output<Node> high = std::make_shared<op::v1::Maximum>(std::make_shared<op::v1::ReduceMax>(x, i64_constant(axes), false), zero);
-  const Output<Node> scale = std::make_shared<op::v1::Divide>(std::make_shared<op::v1::Subtract>(high, low),
-                                                              scalar_like(x, 255.0));
+  Output<Node> low =
+      std::make_shared<op::v1::Minimum>(std::make_shared<op::v1::ReduceMin>(x, i64_constant(axes), false), zero);
+  Output<Node> high =
+      std::make_shared<op::v1::Maximum>(std::make_shared<op::v1::ReduceMax>(x, i64_constant(axes), false), zero);
+  const Output<Node> scale =
+      std::make_shared<op::v1::Divide>(std::make_shared<op::v1::Subtract>(high, low), scalar_like(x, 255.0));
   const Output<Node> negated = std::make_shared<op::v1::Subtract>(zero, low);
   const Output<Node> zero_point = quantize(context, negated, scale, nullptr, element::u8);
   return {quantize(context, x, scale, &zero_point, element::u8), scale, zero_point};
@@ -127,10 +129,14 @@ Output<Node> integer_convolution(const NodeContext& context, const Output<Node>&
   const auto spatial = static_cast<size_t>(filter_rank - 2);
   const std::string auto_pad = context.attr_string("auto_pad", "NOTSET");
   op::PadType pad_type = op::PadType::EXPLICIT;
-  if (auto_pad == "VALID") pad_type = op::PadType::VALID;
-  else if (auto_pad == "SAME_UPPER") pad_type = op::PadType::SAME_UPPER;
-  else if (auto_pad == "SAME_LOWER") pad_type = op::PadType::SAME_LOWER;
-  else if (auto_pad != "NOTSET") context.fail("attribute 'auto_pad' has unsupported value '", auto_pad, "'");
+  if (auto_pad == "VALID")
+    pad_type = op::PadType::VALID;
+  else if (auto_pad == "SAME_UPPER")
+    pad_type = op::PadType::SAME_UPPER;
+  else if (auto_pad == "SAME_LOWER")
+    pad_type = op::PadType::SAME_LOWER;
+  else if (auto_pad != "NOTSET")
+    context.fail("attribute 'auto_pad' has unsupported value '", auto_pad, "'");
   const auto strides = context.attr_ints("strides", std::vector<int64_t>(spatial, 1));
   const auto dilations = context.attr_ints("dilations", std::vector<int64_t>(spatial, 1));
   const auto pads = context.attr_ints("pads", std::vector<int64_t>(2 * spatial, 0));
@@ -177,8 +183,8 @@ OutputVector convert_qlinear_conv(const NodeContext& context) {
     bias_shape[1] = -1;
     acc = std::make_shared<op::v1::Add>(acc, reshape(convert(context.input(8), element::i32), bias_shape));
   }
-  const Output<Node> scale = std::make_shared<op::v1::Multiply>(context.input(1),
-                                                                per_channel(context, context.input(4), 1, rank));
+  const Output<Node> scale =
+      std::make_shared<op::v1::Multiply>(context.input(1), per_channel(context, context.input(4), 1, rank));
   const Output<Node> real = std::make_shared<op::v1::Multiply>(convert(acc, element::f32), scale);
   return {quantize(context, real, context.input(6), &context.input(7), context.input(7).get_element_type())};
 }

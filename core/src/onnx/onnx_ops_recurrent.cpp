@@ -32,8 +32,8 @@ Output<Node> mix_blocks(const Output<Node>& value, const std::vector<std::vector
   const int64_t in_blocks = static_cast<int64_t>(pick[0].size()), out_blocks = static_cast<int64_t>(pick.size());
   std::vector<float> matrix;
   for (const auto& row : pick) matrix.insert(matrix.end(), row.begin(), row.end());
-  const auto mixer = op::v0::Constant::create(value.get_element_type(),
-                                              Shape{size_t(out_blocks), size_t(in_blocks)}, matrix);
+  const auto mixer =
+      op::v0::Constant::create(value.get_element_type(), Shape{size_t(out_blocks), size_t(in_blocks)}, matrix);
   const auto blocks = reshape(value, {dirs, in_blocks, hidden * inner});
   const Output<Node> mixed = std::make_shared<op::v0::MatMul>(mixer, blocks);
   return inner == 1 ? reshape(mixed, {dirs, out_blocks * hidden}) : reshape(mixed, {dirs, out_blocks * hidden, inner});
@@ -123,8 +123,8 @@ Output<Node> initial_state(const NodeContext& context, size_t index, const Outpu
   }
   const auto& shape = x.get_partial_shape();
   if (shape[0].is_static())
-    return op::v0::Constant::create(x.get_element_type(), Shape{size_t(shape[0].get_length()), size_t(a.dirs),
-                                                                size_t(a.hidden)},
+    return op::v0::Constant::create(x.get_element_type(),
+                                    Shape{size_t(shape[0].get_length()), size_t(a.dirs), size_t(a.hidden)},
                                     std::vector<float>(shape[0].get_length() * a.dirs * a.hidden, 0.f));
   // Dynamic batch: 0 * X summed over time and input, widened to [batch, dirs, hidden].
   const auto zeros = op::v0::Constant::create(x.get_element_type(), Shape{1, 1}, std::vector<float>{0.f});
@@ -144,8 +144,8 @@ Output<Node> sequence_lengths(const NodeContext& context, size_t index, const Ou
     return op::v0::Constant::create(element::i32, Shape{size_t(shape[0].get_length())},
                                     std::vector<int32_t>(shape[0].get_length(), int32_t(shape[1].get_length())));
   // Dynamic: 0 * X + 1 summed over time gives the length; one input element per step.
-  const auto ones = std::make_shared<op::v1::Add>(
-      std::make_shared<op::v1::Multiply>(x, scalar_like(x, 0.0)), scalar_like(x, 1.0));
+  const auto ones =
+      std::make_shared<op::v1::Add>(std::make_shared<op::v1::Multiply>(x, scalar_like(x, 0.0)), scalar_like(x, 1.0));
   const auto steps = std::make_shared<op::v1::ReduceSum>(ones, i64_constant({1}), false);  // [batch, input]
   const auto first = std::make_shared<op::v1::ReduceMax>(steps, i64_constant({1}), false);
   return std::make_shared<op::v0::Convert>(first, element::i32);
@@ -156,8 +156,8 @@ Output<Node> sequence_lengths(const NodeContext& context, size_t index, const Ou
 OutputVector onnx_outputs(const NodeContext& context, const std::shared_ptr<Node>& sequence,
                           const RecurrentAttributes& a) {
   OutputVector outputs;
-  outputs.push_back(transpose(sequence->output(0), a.batch_first ? std::vector<int64_t>{0, 2, 1, 3}
-                                                                  : std::vector<int64_t>{2, 1, 0, 3}));
+  outputs.push_back(transpose(sequence->output(0),
+                              a.batch_first ? std::vector<int64_t>{0, 2, 1, 3} : std::vector<int64_t>{2, 1, 0, 3}));
   for (size_t i = 1; i < sequence->get_output_size(); ++i)
     outputs.push_back(a.batch_first ? sequence->output(i) : transpose(sequence->output(i), {1, 0, 2}));
   if (context.output_count() < outputs.size()) outputs.resize(context.output_count());
@@ -196,8 +196,8 @@ OutputVector convert_lstm(const NodeContext& context) {
     sequence = std::make_shared<op::v0::LSTMSequence>(x, h0, c0, lengths, w, r, b, context.input(7), a.hidden,
                                                       a.direction, "fico", a.activations, a.alpha, a.beta, a.clip);
   } else {
-    sequence = std::make_shared<op::v5::LSTMSequence>(x, h0, c0, lengths, w, r, b, a.hidden, a.direction,
-                                                      a.activations, a.alpha, a.beta, a.clip);
+    sequence = std::make_shared<op::v5::LSTMSequence>(x, h0, c0, lengths, w, r, b, a.hidden, a.direction, a.activations,
+                                                      a.alpha, a.beta, a.clip);
   }
   return onnx_outputs(context, sequence, a);
 }

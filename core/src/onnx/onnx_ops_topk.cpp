@@ -52,10 +52,11 @@ OutputVector convert_arg(const NodeContext& context) {
     for (int64_t i = 0; i < length; ++i) positions[static_cast<size_t>(i)] = i + 1;
     std::vector<int64_t> position_shape(shape.size(), 1);
     position_shape[static_cast<size_t>(axis)] = length;
-    const auto position = std::make_shared<op::v1::Reshape>(i64_constant(positions), i64_constant(position_shape), false);
+    const auto position =
+        std::make_shared<op::v1::Reshape>(i64_constant(positions), i64_constant(position_shape), false);
     const auto equal = std::make_shared<op::v1::Equal>(data, best->output(0));
-    const auto score = std::make_shared<op::v1::Multiply>(std::make_shared<op::v0::Convert>(equal, element::i64),
-                                                          position);
+    const auto score =
+        std::make_shared<op::v1::Multiply>(std::make_shared<op::v0::Convert>(equal, element::i64), position);
     const auto latest = std::make_shared<op::v11::TopK>(score, one, axis, op::TopKMode::MAX,
                                                         op::TopKSortType::SORT_VALUES, element::i64, true);
     index = std::make_shared<op::v1::Subtract>(latest->output(0), one);

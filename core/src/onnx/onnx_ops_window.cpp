@@ -33,15 +33,16 @@ OutputVector convert_window(const NodeContext& context, const Cosines& cosines) 
   const auto n = std::make_shared<op::v4::Range>(scalar(type, 0.0), length, scalar(type, 1.0), type);
   const Output<Node> period = periodic ? length : std::make_shared<op::v1::Subtract>(length, scalar(type, 1.0));
   const double two_pi = 2.0 * 3.14159265358979323846;
-  const auto angle = std::make_shared<op::v1::Multiply>(
-      n, std::make_shared<op::v1::Divide>(scalar(type, two_pi), period, false));
+  const auto angle =
+      std::make_shared<op::v1::Multiply>(n, std::make_shared<op::v1::Divide>(scalar(type, two_pi), period, false));
   Output<Node> window = std::make_shared<op::v1::Subtract>(
       scalar(type, cosines.a0),
       std::make_shared<op::v1::Multiply>(scalar(type, cosines.a1), std::make_shared<op::v0::Cos>(angle)));
   if (cosines.a2 != 0.0) {
     const auto double_angle = std::make_shared<op::v1::Multiply>(angle, scalar(type, 2.0));
     window = std::make_shared<op::v1::Add>(
-        window, std::make_shared<op::v1::Multiply>(scalar(type, cosines.a2), std::make_shared<op::v0::Cos>(double_angle)));
+        window,
+        std::make_shared<op::v1::Multiply>(scalar(type, cosines.a2), std::make_shared<op::v0::Cos>(double_angle)));
   }
   if (out_type != type) window = std::make_shared<op::v0::Convert>(window, out_type);
   return {window};

@@ -34,8 +34,7 @@ int64_t default_domain_opset(const onnx::ModelProto& model, const std::string& s
 }
 
 std::shared_ptr<op::v0::Parameter> make_parameter(const onnx::ValueInfoProto& input, const std::string& source) {
-  FERRY_ASSERT(input.type().has_tensor_type(), "ONNX model '", source, "': input '", input.name(),
-               "' is not a tensor");
+  FERRY_ASSERT(input.type().has_tensor_type(), "ONNX model '", source, "': input '", input.name(), "' is not a tensor");
   const auto& tensor_type = input.type().tensor_type();
   const element::Type type =
       onnx_frontend::element_type_from_onnx(tensor_type.elem_type(), "input '" + input.name() + "'");
@@ -159,8 +158,7 @@ std::shared_ptr<Model> convert(const onnx::ModelProto& model, const std::string&
 std::shared_ptr<Model> read_onnx_from_memory(const std::string& bytes, const std::string& base_dir,
                                              const std::string& source_name) {
   onnx::ModelProto model;
-  FERRY_ASSERT(bytes.size() <= static_cast<size_t>(std::numeric_limits<int>::max()) &&
-                   model.ParseFromString(bytes),
+  FERRY_ASSERT(bytes.size() <= static_cast<size_t>(std::numeric_limits<int>::max()) && model.ParseFromString(bytes),
                "ONNX model '", source_name, "': not a valid ONNX protobuf (", bytes.size(), " bytes)");
   return convert(model, base_dir, source_name);
 }

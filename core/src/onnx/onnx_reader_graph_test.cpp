@@ -15,7 +15,7 @@ TEST(OnnxReaderGraph, DimParamUnsetDimsAndMissingShapesAreDynamic) {
   b->set_name("b");
   auto* b_type = b->mutable_type()->mutable_tensor_type();
   b_type->set_elem_type(onnx::TensorProto::FLOAT);
-  b_type->mutable_shape()->add_dim();                   // neither value nor param
+  b_type->mutable_shape()->add_dim();  // neither value nor param
   b_type->mutable_shape()->add_dim()->set_dim_value(4);
   auto* c = proto.mutable_graph()->add_input();  // no shape at all: dynamic rank
   c->set_name("c");

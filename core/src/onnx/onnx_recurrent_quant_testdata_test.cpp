@@ -81,22 +81,23 @@ TEST_P(OnnxRecurrentQuantNodeTest, MatchesExpectedOutputs) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    NodeCases, OnnxRecurrentQuantNodeTest,
-    ::testing::Values(
-        // LSTM, GRU, RNN
-        "test_lstm_defaults", "test_lstm_with_initial_bias", "test_lstm_batchwise", "test_lstm_with_peepholes", "test_gru_defaults",
-        "test_gru_with_initial_bias", "test_gru_seq_length", "test_gru_batchwise", "test_rnn_seq_length",
-        "test_simple_rnn_defaults", "test_simple_rnn_with_initial_bias", "test_simple_rnn_batchwise",
-        // Einsum
-        "test_einsum_batch_diagonal", "test_einsum_batch_matmul", "test_einsum_inner_prod", "test_einsum_sum",
-        "test_einsum_transpose",
-        // quantisation
-        "test_quantizelinear", "test_quantizelinear_axis", "test_dequantizelinear", "test_dequantizelinear_axis",
-        "test_dynamicquantizelinear", "test_dynamicquantizelinear_max_adjusted",
-        "test_dynamicquantizelinear_min_adjusted",
-        "test_matmulinteger", "test_convinteger_with_padding", "test_convinteger_without_padding",
-        "test_qlinearmatmul_2D", "test_qlinearmatmul_3D", "test_qlinearconv"));
+INSTANTIATE_TEST_SUITE_P(NodeCases, OnnxRecurrentQuantNodeTest,
+                         ::testing::Values(
+                             // LSTM, GRU, RNN
+                             "test_lstm_defaults", "test_lstm_with_initial_bias", "test_lstm_batchwise",
+                             "test_lstm_with_peepholes", "test_gru_defaults", "test_gru_with_initial_bias",
+                             "test_gru_seq_length", "test_gru_batchwise", "test_rnn_seq_length",
+                             "test_simple_rnn_defaults", "test_simple_rnn_with_initial_bias",
+                             "test_simple_rnn_batchwise",
+                             // Einsum
+                             "test_einsum_batch_diagonal", "test_einsum_batch_matmul", "test_einsum_inner_prod",
+                             "test_einsum_sum", "test_einsum_transpose",
+                             // quantisation
+                             "test_quantizelinear", "test_quantizelinear_axis", "test_dequantizelinear",
+                             "test_dequantizelinear_axis", "test_dynamicquantizelinear",
+                             "test_dynamicquantizelinear_max_adjusted", "test_dynamicquantizelinear_min_adjusted",
+                             "test_matmulinteger", "test_convinteger_with_padding", "test_convinteger_without_padding",
+                             "test_qlinearmatmul_2D", "test_qlinearmatmul_3D", "test_qlinearconv"));
 
 }  // namespace
 }  // namespace ferry

@@ -80,8 +80,8 @@ void copy_typed_field(const TensorProto& tensor, const element::Type& type, size
   }
 }
 
-std::shared_ptr<AlignedBuffer> read_external(const TensorProto& tensor, const std::string& base_dir,
-                                             size_t byte_size, const std::string& what) {
+std::shared_ptr<AlignedBuffer> read_external(const TensorProto& tensor, const std::string& base_dir, size_t byte_size,
+                                             const std::string& what) {
   std::string location;
   int64_t offset = 0, length = -1;
   for (const auto& entry : tensor.external_data()) {
@@ -90,8 +90,8 @@ std::shared_ptr<AlignedBuffer> read_external(const TensorProto& tensor, const st
       if (entry.key() == "offset") offset = std::stoll(entry.value());
       if (entry.key() == "length") length = std::stoll(entry.value());
     } catch (const std::exception&) {
-      Exception::raise("ONNX tensor '", what, "': external data '", entry.key(), "' is not a number: '",
-                       entry.value(), "'");
+      Exception::raise("ONNX tensor '", what, "': external data '", entry.key(), "' is not a number: '", entry.value(),
+                       "'");
     }
   }
   FERRY_ASSERT(!location.empty(), "ONNX tensor '", what, "': external data has no location");
@@ -105,8 +105,8 @@ std::shared_ptr<AlignedBuffer> read_external(const TensorProto& tensor, const st
   FERRY_ASSERT(offset >= 0 && offset <= file_size, "ONNX tensor '", what, "': offset ", offset,
                " is outside external data file '", path, "' (", file_size, " bytes)");
   if (length < 0) length = file_size - offset;
-  FERRY_ASSERT(static_cast<size_t>(length) == byte_size, "ONNX tensor '", what, "': external data in '", path,
-               "' has ", length, " bytes, its shape and type need ", byte_size);
+  FERRY_ASSERT(static_cast<size_t>(length) == byte_size, "ONNX tensor '", what, "': external data in '", path, "' has ",
+               length, " bytes, its shape and type need ", byte_size);
   FERRY_ASSERT(offset + length <= file_size, "ONNX tensor '", what, "': external data file '", path, "' has ",
                file_size, " bytes, fewer than offset ", offset, " + length ", length);
   auto buffer = std::make_shared<AlignedBuffer>(byte_size);
@@ -118,12 +118,17 @@ std::shared_ptr<AlignedBuffer> read_external(const TensorProto& tensor, const st
 
 int typed_field_size(const TensorProto& tensor) {
   switch (tensor.data_type()) {
-    case TensorProto::FLOAT: return tensor.float_data_size();
-    case TensorProto::DOUBLE: return tensor.double_data_size();
-    case TensorProto::INT64: return tensor.int64_data_size();
+    case TensorProto::FLOAT:
+      return tensor.float_data_size();
+    case TensorProto::DOUBLE:
+      return tensor.double_data_size();
+    case TensorProto::INT64:
+      return tensor.int64_data_size();
     case TensorProto::UINT32:
-    case TensorProto::UINT64: return tensor.uint64_data_size();
-    default: return tensor.int32_data_size();
+    case TensorProto::UINT64:
+      return tensor.uint64_data_size();
+    default:
+      return tensor.int32_data_size();
   }
 }
 
@@ -131,20 +136,34 @@ int typed_field_size(const TensorProto& tensor) {
 
 element::Type element_type_from_onnx(int32_t onnx_type, const std::string& what) {
   switch (onnx_type) {
-    case TensorProto::FLOAT: return element::f32;
-    case TensorProto::UINT8: return element::u8;
-    case TensorProto::INT8: return element::i8;
-    case TensorProto::UINT16: return element::u16;
-    case TensorProto::INT16: return element::i16;
-    case TensorProto::INT32: return element::i32;
-    case TensorProto::INT64: return element::i64;
-    case TensorProto::BOOL: return element::boolean;
-    case TensorProto::FLOAT16: return element::f16;
-    case TensorProto::DOUBLE: return element::f64;
-    case TensorProto::UINT32: return element::u32;
-    case TensorProto::UINT64: return element::u64;
-    case TensorProto::BFLOAT16: return element::bf16;
-    default: break;
+    case TensorProto::FLOAT:
+      return element::f32;
+    case TensorProto::UINT8:
+      return element::u8;
+    case TensorProto::INT8:
+      return element::i8;
+    case TensorProto::UINT16:
+      return element::u16;
+    case TensorProto::INT16:
+      return element::i16;
+    case TensorProto::INT32:
+      return element::i32;
+    case TensorProto::INT64:
+      return element::i64;
+    case TensorProto::BOOL:
+      return element::boolean;
+    case TensorProto::FLOAT16:
+      return element::f16;
+    case TensorProto::DOUBLE:
+      return element::f64;
+    case TensorProto::UINT32:
+      return element::u32;
+    case TensorProto::UINT64:
+      return element::u64;
+    case TensorProto::BFLOAT16:
+      return element::bf16;
+    default:
+      break;
   }
   const std::string name = TensorProto::DataType_IsValid(onnx_type)
                                ? TensorProto::DataType_Name(static_cast<TensorProto::DataType>(onnx_type))

@@ -138,21 +138,21 @@ inline std::vector<float> run(const std::shared_ptr<Model>& model, const TensorV
 }  // namespace ferry
 
 // The message of the ferry::Exception `statement` throws ("" and a test failure when none).
-#define ONNX_ERROR_OF(statement)                                     \
-  [&]() -> std::string {                                             \
-    try {                                                            \
-      statement;                                                     \
-    } catch (const ::ferry::Exception& error) {                      \
-      return error.what();                                           \
-    }                                                                \
-    ADD_FAILURE() << "no ferry::Exception from " #statement;         \
-    return std::string();                                            \
+#define ONNX_ERROR_OF(statement)                             \
+  [&]() -> std::string {                                     \
+    try {                                                    \
+      statement;                                             \
+    } catch (const ::ferry::Exception& error) {              \
+      return error.what();                                   \
+    }                                                        \
+    ADD_FAILURE() << "no ferry::Exception from " #statement; \
+    return std::string();                                    \
   }()
 
 // EXPECT_CONTAINS(text, part): the text holds part (gtest alone, no gmock).
-#define EXPECT_CONTAINS(text, part)                                                  \
-  do {                                                                               \
-    const std::string expect_contains_text = (text);                                 \
-    EXPECT_NE(expect_contains_text.find(part), std::string::npos)                    \
-        << "'" << expect_contains_text << "' does not contain '" << (part) << "'";   \
+#define EXPECT_CONTAINS(text, part)                                                \
+  do {                                                                             \
+    const std::string expect_contains_text = (text);                               \
+    EXPECT_NE(expect_contains_text.find(part), std::string::npos)                  \
+        << "'" << expect_contains_text << "' does not contain '" << (part) << "'"; \
   } while (false)

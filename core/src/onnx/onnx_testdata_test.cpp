@@ -60,9 +60,9 @@ INSTANTIATE_TEST_SUITE_P(NodeCases, OnnxBackendNodeTest,
                          ::testing::Values("test_add_bcast", "test_averagepool_2d_pads", "test_concat_2d_axis_0",
                                            "test_conv_with_strides_padding", "test_flatten_axis1",
                                            "test_gemm_all_attributes", "test_reduce_mean_keepdims_example",
-                                           "test_matmul_2d", "test_maxpool_2d_pads",
-                                           "test_relu", "test_reshape_negative_dim", "test_sigmoid",
-                                           "test_softmax_axis_1", "test_transpose_default"));
+                                           "test_matmul_2d", "test_maxpool_2d_pads", "test_relu",
+                                           "test_reshape_negative_dim", "test_sigmoid", "test_softmax_axis_1",
+                                           "test_transpose_default"));
 
 }  // namespace
 }  // namespace ferry

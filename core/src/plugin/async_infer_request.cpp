@@ -233,9 +233,7 @@ void IAsyncInferRequest::set_tensors(const Output<const Node>& port, const std::
 
 const std::vector<Output<const Node>>& IAsyncInferRequest::get_inputs() const { return m_sync_request->get_inputs(); }
 
-const std::vector<Output<const Node>>& IAsyncInferRequest::get_outputs() const {
-  return m_sync_request->get_outputs();
-}
+const std::vector<Output<const Node>>& IAsyncInferRequest::get_outputs() const { return m_sync_request->get_outputs(); }
 
 const std::shared_ptr<const ICompiledModel>& IAsyncInferRequest::get_compiled_model() const {
   return m_sync_request->get_compiled_model();

@@ -194,14 +194,22 @@ TEST(AsyncInferRequestTest, CancelOnIdleRequestDoesNothing) {
 // A plugin-style request with three stages on two executors and the caller's thread.
 class StagedRequest : public IAsyncInferRequest {
  public:
-  StagedRequest(const std::shared_ptr<ISyncInferRequest>& sync,
-                std::shared_ptr<threading::CPUStreamsExecutor> first,
+  StagedRequest(const std::shared_ptr<ISyncInferRequest>& sync, std::shared_ptr<threading::CPUStreamsExecutor> first,
                 std::shared_ptr<threading::CPUStreamsExecutor> second)
       : IAsyncInferRequest(sync, nullptr, nullptr) {
     m_pipeline = {
-        {first, [this, first] { record("preprocess", first->get_stream_id() == 0); if (before_infer) before_infer(); }},
-        {second, [this, second] { record("infer", second->get_stream_id() == 0); sync_request()->infer(); }},
-        {std::make_shared<threading::ImmediateExecutor>(), [this, second] { record("postprocess", second->get_stream_id() == 0); }},
+        {first,
+         [this, first] {
+           record("preprocess", first->get_stream_id() == 0);
+           if (before_infer) before_infer();
+         }},
+        {second,
+         [this, second] {
+           record("infer", second->get_stream_id() == 0);
+           sync_request()->infer();
+         }},
+        {std::make_shared<threading::ImmediateExecutor>(),
+         [this, second] { record("postprocess", second->get_stream_id() == 0); }},
     };
   }
   ~StagedRequest() override { stop_and_wait(); }  // the stages use `log`

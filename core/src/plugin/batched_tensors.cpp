@@ -17,8 +17,8 @@ using plugin_detail::port_name;
 Shape batch_shape(const Output<const Node>& port, const std::vector<Tensor>& tensors) {
   const std::string name = port_name(port);
   const PartialShape& port_shape = port.get_partial_shape();
-  FERRY_ASSERT(port_shape.rank().is_static() && port_shape.size() >= 1, "set_tensors: input '", name,
-               "' has shape ", port_shape, ", without a batch dimension (dim 0)");
+  FERRY_ASSERT(port_shape.rank().is_static() && port_shape.size() >= 1, "set_tensors: input '", name, "' has shape ",
+               port_shape, ", without a batch dimension (dim 0)");
   FERRY_ASSERT(port_shape[0].contains(static_cast<int64_t>(tensors.size())), "set_tensors: input '", name,
                "' takes a batch of ", port_shape[0], " (dim 0 of ", port_shape, "), but ", tensors.size(),
                " tensors were given");
@@ -26,13 +26,13 @@ Shape batch_shape(const Output<const Node>& port, const std::vector<Tensor>& ten
   for (size_t k = 0; k < tensors.size(); ++k) {
     const Tensor& tensor = tensors[k];
     FERRY_ASSERT(tensor, "set_tensors: tensor ", k, " for input '", name, "' is empty");
-    FERRY_ASSERT(tensor.get_element_type() == first.get_element_type(), "set_tensors: tensor ", k, " for input '",
-                 name, "' has element type ", tensor.get_element_type(), ", tensor 0 has ",
-                 first.get_element_type(), ": all must be equal");
+    FERRY_ASSERT(tensor.get_element_type() == first.get_element_type(), "set_tensors: tensor ", k, " for input '", name,
+                 "' has element type ", tensor.get_element_type(), ", tensor 0 has ", first.get_element_type(),
+                 ": all must be equal");
     FERRY_ASSERT(tensor.get_shape() == first.get_shape(), "set_tensors: tensor ", k, " for input '", name,
                  "' has shape ", tensor.get_shape(), ", tensor 0 has ", first.get_shape(), ": all must be equal");
-    FERRY_ASSERT(!tensor.get_shape().empty() && tensor.get_shape()[0] == 1, "set_tensors: tensor ", k,
-                 " for input '", name, "' has shape ", tensor.get_shape(), ": each item's dim 0 must be 1");
+    FERRY_ASSERT(!tensor.get_shape().empty() && tensor.get_shape()[0] == 1, "set_tensors: tensor ", k, " for input '",
+                 name, "' has shape ", tensor.get_shape(), ": each item's dim 0 must be 1");
   }
   Shape shape = first.get_shape();
   shape[0] = tensors.size();

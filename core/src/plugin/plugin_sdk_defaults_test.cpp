@@ -45,8 +45,8 @@ std::shared_ptr<Model> make_two_input_model() {
   b->output(0).set_names({"b"});
   auto relu = std::make_shared<op::v0::Relu>(a);
   relu->output(0).set_names({"relu"});
-  return std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(relu), std::make_shared<op::v0::Result>(b)},
-                                 ParameterVector{a, b});
+  return std::make_shared<Model>(
+      ResultVector{std::make_shared<op::v0::Result>(relu), std::make_shared<op::v0::Result>(b)}, ParameterVector{a, b});
 }
 
 // Implements only what IPlugin requires: every optional capability keeps its default.

@@ -19,9 +19,7 @@
 namespace ferry::threading {
 namespace {
 
-int thread_niceness() {
-  return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
-}
+int thread_niceness() { return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))); }
 
 // The niceness each stream sees from inside one of its tasks; every stream must run one task,
 // so each task waits until all have started (a stream holds its task until then).

@@ -53,9 +53,7 @@ ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>
 
 const std::vector<Output<const Node>>& ISyncInferRequest::get_inputs() const { return m_compiled_model->inputs(); }
 
-const std::vector<Output<const Node>>& ISyncInferRequest::get_outputs() const {
-  return m_compiled_model->outputs();
-}
+const std::vector<Output<const Node>>& ISyncInferRequest::get_outputs() const { return m_compiled_model->outputs(); }
 
 ISyncInferRequest::FoundPort ISyncInferRequest::find_port(const Output<const Node>& port) const {
   const auto& inputs = get_inputs();
@@ -81,8 +79,8 @@ ISyncInferRequest::FoundPort ISyncInferRequest::find_port(const Output<const Nod
   }
   std::ostringstream names;
   for (const auto& name : port.get_names()) names << " '" << name << "'";
-  Exception::raise("infer request: the model has no port ", port_name(port), " (tensor names:",
-                   port.get_names().empty() ? std::string(" none") : names.str(), ")");
+  Exception::raise("infer request: the model has no port ", port_name(port),
+                   " (tensor names:", port.get_names().empty() ? std::string(" none") : names.str(), ")");
 }
 
 const Output<const Node>& ISyncInferRequest::own_port(const FoundPort& found) const {

@@ -27,8 +27,8 @@ std::shared_ptr<Model> make_relu_model(const PartialShape& shape, const element:
 // relu over the whole input, the output shaped like the input: what a minimal plugin does.
 class FakeSyncRequest : public ISyncInferRequest {
  public:
-  using ISyncInferRequest::ISyncInferRequest;
   using ISyncInferRequest::batched_tensors;
+  using ISyncInferRequest::ISyncInferRequest;
   void infer() override {
     check_tensors();
     convert_batched_tensors(0);
@@ -209,7 +209,9 @@ TEST(SyncInferRequestTest, UnknownPortIsNamedInTheError) {
   EXPECT_CONTAINS(error_of([&] { f.request->get_tensor(stranger->output(0)); }), "'stranger'");
   auto unnamed = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 3});
   unnamed->set_friendly_name("nameless_param");
-  EXPECT_CONTAINS(error_of([&] { f.request->set_tensor(unnamed->output(0), Tensor(element::f32, {2, 3})); }),
+  EXPECT_CONTAINS(error_of([&] {
+                    f.request->set_tensor(unnamed->output(0), Tensor(element::f32, {2, 3}));
+                  }),
                   "nameless_param:0");
 }
 
@@ -258,7 +260,8 @@ TEST(SyncInferRequestTest, SetTensorsValidatesTheItems) {
   Fixture f(PartialShape{2, 3});
   const auto& x = f.model->input();
   std::string error = error_of([&] {
-    f.request->set_tensors(x, {Tensor(element::f32, {1, 3}), Tensor(element::f32, {1, 3}), Tensor(element::f32, {1, 3})});
+    f.request->set_tensors(x,
+                           {Tensor(element::f32, {1, 3}), Tensor(element::f32, {1, 3}), Tensor(element::f32, {1, 3})});
   });
   EXPECT_CONTAINS(error, "'x' takes a batch of 2");
   EXPECT_CONTAINS(error, "3 tensors");

@@ -171,7 +171,8 @@ void BatchCollector::finish_batch(Group& group, std::exception_ptr error) {
     }
   }
   std::vector<std::exception_ptr> failures;
-  for (size_t s = 0; s < done.size(); ++s) failures.push_back(describe_failure(error, m_device, "the batched inference"));
+  for (size_t s = 0; s < done.size(); ++s)
+    failures.push_back(describe_failure(error, m_device, "the batched inference"));
   // Nothing of the group may be touched from here on: a completed request may be destroyed,
   // and with the last one this collector.
   for (size_t s = 0; s < done.size(); ++s) done[s]->complete(std::move(failures[s]));

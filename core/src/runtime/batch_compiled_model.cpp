@@ -30,8 +30,7 @@ uint32_t parse_timeout(const Any& value, const std::string& device) {
 }
 
 BatchCompiledModel::BatchCompiledModel(const std::shared_ptr<const Model>& model, const std::string& device,
-                                       size_t batch, CompiledModel batched, CompiledModel single,
-                                       uint32_t timeout_ms)
+                                       size_t batch, CompiledModel batched, CompiledModel single, uint32_t timeout_ms)
     // Requests need no executor of ours: they run on the device's (see BatchAsyncInferRequest).
     : ICompiledModel(model, batched.get_impl()->get_plugin(), context_of(batched),
                      std::make_shared<threading::ImmediateExecutor>()),

@@ -52,7 +52,8 @@ CompiledModel compile_batch_device(const CoreImpl& core, const std::shared_ptr<c
   } catch (const Exception& e) {
     Exception::raise("device '", name, "': ", e.what());
   }
-  const size_t batch = device.batch > 0 ? static_cast<size_t>(device.batch) : optimal_batch_of(core, model, device, target);
+  const size_t batch =
+      device.batch > 0 ? static_cast<size_t>(device.batch) : optimal_batch_of(core, model, device, target);
 
   check_batchable_model(*model, name);
   std::shared_ptr<const Model> batched_model = make_batched_model(*model, batch, name);

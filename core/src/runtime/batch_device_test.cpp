@@ -9,14 +9,14 @@
 #include <thread>
 
 #include "ferry/ferry.hpp"
-#include "ferry/plugin/icompiled_model.hpp"
-#include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/matmul.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
+#include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/plugin/isync_infer_request.hpp"
 
 namespace ferry {
 namespace {
@@ -40,9 +40,9 @@ std::shared_ptr<Model> make_model(size_t batch = 1) {
   relu->output(0).set_names({"y"});
   auto product = std::make_shared<op::v1::Multiply>(relu, z);
   product->output(0).set_names({"p"});
-  return std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(relu),
-                                              std::make_shared<op::v0::Result>(product)},
-                                 ParameterVector{x, z}, "two_in_two_out");
+  return std::make_shared<Model>(
+      ResultVector{std::make_shared<op::v0::Result>(relu), std::make_shared<op::v0::Result>(product)},
+      ParameterVector{x, z}, "two_in_two_out");
 }
 
 struct Inputs {
@@ -85,9 +85,7 @@ void expect_results(InferRequest& request, const Inputs& in, const std::string& 
   }
 }
 
-uint64_t counter(const CompiledModel& compiled, const char* name) {
-  return compiled.get_property(name).as<uint64_t>();
-}
+uint64_t counter(const CompiledModel& compiled, const char* name) { return compiled.get_property(name).as<uint64_t>(); }
 
 std::string error_of(const std::function<void()>& action) {
   try {
@@ -98,9 +96,9 @@ std::string error_of(const std::function<void()>& action) {
   return "no error";
 }
 
-#define EXPECT_ERROR_CONTAINS(action, fragment)                                           \
-  do {                                                                                    \
-    const std::string error_text = error_of([&] { action; });                             \
+#define EXPECT_ERROR_CONTAINS(action, fragment)                                             \
+  do {                                                                                      \
+    const std::string error_text = error_of([&] { action; });                               \
     EXPECT_NE(error_text.find(fragment), std::string::npos) << "error was: " << error_text; \
   } while (0)
 
@@ -215,9 +213,7 @@ TEST(BatchDevice, ReleasedSlotsAreReusedByNewRequests) {
   Core core;
   CompiledModel compiled = core.compile_model(make_model(), "BATCH:TEMPLATE(2)", kNoTimeout);
   InferRequest kept = compiled.create_infer_request();
-  {
-    InferRequest gone = compiled.create_infer_request();
-  }
+  { InferRequest gone = compiled.create_infer_request(); }
   // The new request takes the slot the destroyed one left: the group fills again.
   InferRequest fresh = compiled.create_infer_request();
   fill(kept, inputs_for(1));

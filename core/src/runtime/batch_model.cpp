@@ -9,8 +9,8 @@ namespace {
 
 void check_port(const Output<const Node>& port, const char* kind, const std::string& device) {
   const PartialShape& shape = port.get_partial_shape();
-  FERRY_ASSERT(shape.is_static() && shape.size() >= 1 && shape[0].get_length() == 1, "device '", device, "': ",
-               kind, " '", batch_port_name(port), "' has shape ", shape,
+  FERRY_ASSERT(shape.is_static() && shape.size() >= 1 && shape[0].get_length() == 1, "device '", device, "': ", kind,
+               " '", batch_port_name(port), "' has shape ", shape,
                "; automatic batching needs a static shape with batch 1 on dim 0 ([1, ...]) on every input and "
                "output");
   const element::Type& type = port.get_element_type();
@@ -54,9 +54,8 @@ std::shared_ptr<Model> make_batched_model(const Model& model, size_t batch, cons
     PartialShape expected = original[k].get_partial_shape();
     expected[0] = Dimension(static_cast<Dimension::value_type>(batch));
     FERRY_ASSERT(outputs[k].get_partial_shape() == expected, "device '", device, "': output '",
-                 batch_port_name(original[k]), "' has shape ", outputs[k].get_partial_shape(),
-                 " at batch ", batch, " instead of ", expected,
-                 "; automatic batching needs outputs whose dim 0 follows the inputs' batch");
+                 batch_port_name(original[k]), "' has shape ", outputs[k].get_partial_shape(), " at batch ", batch,
+                 " instead of ", expected, "; automatic batching needs outputs whose dim 0 follows the inputs' batch");
   }
   return batched;
 }

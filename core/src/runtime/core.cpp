@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core_impl.hpp"
+#include "default_device.hpp"
 #include "device_name.hpp"
 #include "ferry/graph/aligned_buffer.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
@@ -12,7 +13,6 @@
 #include "ferry/plugin/iremote_context.hpp"
 #include "ferry/runtime/exception.hpp"
 #include "plugins_xml_location.hpp"
-#include "default_device.hpp"
 
 namespace ferry {
 namespace {
@@ -88,8 +88,9 @@ CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, con
   const LoadedPlugin plugin = m_impl->get_plugin(device.base);
   AnyMap plugin_properties = properties;
   CoreImpl::take_core_properties(plugin_properties);
-  return CompiledModel(plugin.plugin->compile_model(model, with_device_id(device, plugin_properties), context.get_impl()),
-                       {plugin.library});
+  return CompiledModel(
+      plugin.plugin->compile_model(model, with_device_id(device, plugin_properties), context.get_impl()),
+      {plugin.library});
 }
 
 CompiledModel Core::import_model(std::istream& blob, const std::string& device_name, const AnyMap& properties) {

@@ -17,8 +17,7 @@ bool plugin_supports_export(const IPlugin& plugin, const AnyMap& arguments) {
   try {
     const auto capabilities =
         plugin.get_property(device::capabilities.name(), arguments).as<std::vector<std::string>>();
-    return std::find(capabilities.begin(), capabilities.end(), device::capability::EXPORT_IMPORT) !=
-           capabilities.end();
+    return std::find(capabilities.begin(), capabilities.end(), device::capability::EXPORT_IMPORT) != capabilities.end();
   } catch (const Exception&) {
     return false;  // a plugin without OPTIMIZATION_CAPABILITIES cannot be cached
   }
@@ -35,7 +34,8 @@ void CoreImpl::register_plugin(const std::string& name, const std::string& locat
   const DeviceName parsed = DeviceName::parse(name);
   FERRY_ASSERT(!parsed.is_virtual() && parsed.id.empty(), "cannot register a plugin as '", name,
                "': a device name has no '.', ':' or '(...)'");
-  FERRY_ASSERT(name != "MULTI" && name != "BATCH", "device name '", name, "' is reserved for the core's virtual device");
+  FERRY_ASSERT(name != "MULTI" && name != "BATCH", "device name '", name,
+               "' is reserved for the core's virtual device");
   std::lock_guard<std::mutex> lock(m_mutex);
   FERRY_ASSERT(!m_registrations.count(name), "device '", name, "' is already registered (from '",
                m_registrations.at(name).location, "')");

@@ -33,8 +33,7 @@ class CoreImpl {
   Any get_core_property(const std::string& name) const;
   void set_device_properties(const DeviceName& device, const AnyMap& properties);
 
-  CompiledModel compile(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                        AnyMap properties) const;
+  CompiledModel compile(const std::shared_ptr<const Model>& model, const DeviceName& device, AnyMap properties) const;
 
  private:
   struct Registration {

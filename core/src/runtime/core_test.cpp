@@ -68,9 +68,9 @@ std::string error_of(const std::function<void()>& action) {
   return "no error";
 }
 
-#define EXPECT_ERROR_CONTAINS(action, fragment)                                           \
-  do {                                                                                    \
-    const std::string error_text = error_of([&] { action; });                             \
+#define EXPECT_ERROR_CONTAINS(action, fragment)                                             \
+  do {                                                                                      \
+    const std::string error_text = error_of([&] { action; });                               \
     EXPECT_NE(error_text.find(fragment), std::string::npos) << "error was: " << error_text; \
   } while (0)
 
@@ -95,8 +95,8 @@ TEST(Core, ReadModelErrorsNameTheFile) {
 
 TEST(Core, ReadsOnnxByExtensionAndRunsIt) {
   // ONNX's own backend test model for Relu (Debian's libonnx-testdata), through the Core.
-  const auto path = std::filesystem::path(std::getenv("TEST_SRCDIR")) /
-                    "onnx/share/libonnx-testdata/data/node/test_relu/model.onnx";
+  const auto path =
+      std::filesystem::path(std::getenv("TEST_SRCDIR")) / "onnx/share/libonnx-testdata/data/node/test_relu/model.onnx";
   Core core;
   auto model = core.read_model(path.string());
   ASSERT_EQ(model->inputs().size(), 1u);
@@ -113,8 +113,8 @@ TEST(Core, ReadsOnnxByExtensionAndRunsIt) {
 }
 
 TEST(Core, ReadsOnnxBytesFromMemory) {
-  const auto path = std::filesystem::path(std::getenv("TEST_SRCDIR")) /
-                    "onnx/share/libonnx-testdata/data/node/test_relu/model.onnx";
+  const auto path =
+      std::filesystem::path(std::getenv("TEST_SRCDIR")) / "onnx/share/libonnx-testdata/data/node/test_relu/model.onnx";
   std::ifstream file(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   ASSERT_FALSE(bytes.empty());
@@ -280,7 +280,8 @@ TEST(Core, ConcurrentCompilesOnOneCore) {
   Core core;
   std::vector<std::thread> threads;
   std::vector<CompiledModel> compiled(4);
-  for (int i = 0; i < 4; ++i) threads.emplace_back([&, i] { compiled[i] = core.compile_model(make_mlp(), "TEMPLATE"); });
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] { compiled[i] = core.compile_model(make_mlp(), "TEMPLATE"); });
   for (auto& thread : threads) thread.join();
   for (auto& model : compiled) expect_mlp_works(model, "concurrent compile");
 }

@@ -44,8 +44,7 @@ DeviceName DeviceName::parse(const std::string& name) {
       const size_t open = rest.rfind('(');
       FERRY_ASSERT(open != std::string::npos && open > 0, "device name '", name, "': expected BATCH:DEVICE(N)");
       const std::string count = rest.substr(open + 1, rest.size() - open - 2);
-      FERRY_ASSERT(!count.empty() && count.size() < 8 &&
-                       count.find_first_not_of("0123456789") == std::string::npos,
+      FERRY_ASSERT(!count.empty() && count.size() < 8 && count.find_first_not_of("0123456789") == std::string::npos,
                    "device name '", name, "': batch size '", count, "' is not a positive number");
       result.batch = std::stoi(count);
       FERRY_ASSERT(result.batch > 0, "device name '", name, "': batch size must be positive");

@@ -54,7 +54,9 @@ void InferRequest::set_tensors(const Output<const Node>& port, const std::vector
   m_impl->set_tensors(port, tensors);
 }
 
-void InferRequest::set_input_tensor(size_t index, const Tensor& tensor) { m_impl->set_tensor(input_port(index), tensor); }
+void InferRequest::set_input_tensor(size_t index, const Tensor& tensor) {
+  m_impl->set_tensor(input_port(index), tensor);
+}
 
 void InferRequest::set_input_tensor(const Tensor& tensor) {
   FERRY_CHECK_REQUEST();
@@ -99,7 +101,9 @@ Tensor InferRequest::get_tensor(const Output<Node>& port) {
   return get_tensor(Output<const Node>(port.get_node(), port.get_index()));
 }
 
-Tensor InferRequest::get_input_tensor(size_t index) { return with_library(m_impl->get_tensor(input_port(index)), m_so); }
+Tensor InferRequest::get_input_tensor(size_t index) {
+  return with_library(m_impl->get_tensor(input_port(index)), m_so);
+}
 
 Tensor InferRequest::get_input_tensor() {
   FERRY_CHECK_REQUEST();

@@ -49,8 +49,8 @@ ModelCache::ModelCache(std::string dir) : m_dir(std::move(dir)) {
   FERRY_ASSERT(!error, "CACHE_DIR '", m_dir, "' cannot be created: ", error.message());
 }
 
-std::string ModelCache::compute_key(const std::shared_ptr<const Model>& model, const std::string& device, const AnyMap& properties,
-                                    const Version& plugin_version) {
+std::string ModelCache::compute_key(const std::shared_ptr<const Model>& model, const std::string& device,
+                                    const AnyMap& properties, const Version& plugin_version) {
   // Friendly names do not change what a compilation produces, and generated ones ("Relu_12")
   // differ between two constructions of the same graph: hash a copy with positional names.
   std::shared_ptr<Model> canonical = model->clone();
@@ -78,8 +78,7 @@ std::optional<std::string> ModelCache::load(const std::string& key) const {
   Header header{};
   std::string payload;
   bool valid = static_cast<bool>(in.read(reinterpret_cast<char*>(&header), sizeof(header))) &&
-               std::memcmp(header.magic, kMagic, sizeof(kMagic)) == 0 &&
-               header.format_version == kFormatVersion;
+               std::memcmp(header.magic, kMagic, sizeof(kMagic)) == 0 && header.format_version == kFormatVersion;
   if (valid) {
     const auto file_size = std::filesystem::file_size(path);
     valid = header.payload_size == file_size - sizeof(header);

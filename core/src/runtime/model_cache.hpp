@@ -19,8 +19,8 @@ class ModelCache {
 
   // Hash of the model (its IR serialization), the device, the compile properties and the
   // plugin's version: changing any of them misses.
-  static std::string compute_key(const std::shared_ptr<const Model>& model, const std::string& device, const AnyMap& properties,
-                                 const Version& plugin_version);
+  static std::string compute_key(const std::shared_ptr<const Model>& model, const std::string& device,
+                                 const AnyMap& properties, const Version& plugin_version);
 
   // The payload of a valid entry; nullopt when absent. A damaged entry is removed.
   std::optional<std::string> load(const std::string& key) const;

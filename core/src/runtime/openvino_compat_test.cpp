@@ -34,9 +34,8 @@ TEST(OpenVinoCompat, BoundedDynamicBatchSnippet) {
 
 TEST(OpenVinoCompat, PropertiesAndContextsSpellTheSame) {
   ov::Core core;
-  auto compiled_model = core.compile_model(model_path(), "TEMPLATE",
-                                           ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT),
-                                           ov::num_streams(2));
+  auto compiled_model = core.compile_model(
+      model_path(), "TEMPLATE", ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT), ov::num_streams(2));
   EXPECT_EQ(compiled_model.get_property(ov::num_streams), ov::streams::Num(2));
   const std::vector<std::string> devices = core.get_available_devices();
   EXPECT_FALSE(devices.empty());

@@ -8,8 +8,8 @@ namespace ferry {
 
 // One <plugin> entry of a plugins.xml.
 struct PluginDescriptor {
-  std::string name;      // device name it registers ("GPU")
-  std::string location;  // library path; relative paths resolved against the XML's folder
+  std::string name;                               // device name it registers ("GPU")
+  std::string location;                           // library path; relative paths resolved against the XML's folder
   std::map<std::string, std::string> properties;  // <properties><property key value/>
 };
 

@@ -60,9 +60,11 @@ TEST(PluginsXml, ErrorsNameTheCause) {
             std::string::npos);
   EXPECT_NE(error_of(R"(<ie><plugins><plugin name="A.1" location="a"/></plugins></ie>)").find("may not contain"),
             std::string::npos);
-  EXPECT_NE(error_of(R"(<ie><plugins><plugin name="A" location="a"><properties><property value="1"/></properties></plugin></plugins></ie>)")
-                .find("without 'key'"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(
+          R"(<ie><plugins><plugin name="A" location="a"><properties><property value="1"/></properties></plugin></plugins></ie>)")
+          .find("without 'key'"),
+      std::string::npos);
 }
 
 TEST(PluginsXml, MissingFileIsNamed) {

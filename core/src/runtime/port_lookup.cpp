@@ -20,8 +20,8 @@ std::string list_names(const std::vector<Output<const Node>>& ports) {
 }  // namespace
 
 const Output<const Node>& single_port(const std::vector<Output<const Node>>& ports, const char* kind) {
-  FERRY_ASSERT(ports.size() == 1, "the model has ", ports.size(), " ", kind, "s (", list_names(ports),
-               "), so the ", kind, " must be named or indexed");
+  FERRY_ASSERT(ports.size() == 1, "the model has ", ports.size(), " ", kind, "s (", list_names(ports), "), so the ",
+               kind, " must be named or indexed");
   return ports.front();
 }
 

@@ -74,8 +74,7 @@ void Any::raise_bad_cast(const std::type_info& requested) const {
                    ", which cannot be read as ", util::demangle(requested));
 }
 
-void Any::raise_parse_failure(const std::string& text, const std::type_info& stored,
-                              const std::type_info& requested) {
+void Any::raise_parse_failure(const std::string& text, const std::type_info& stored, const std::type_info& requested) {
   Exception::raise("ferry::Any holds '", text, "' (", util::demangle(stored), "), which does not parse as ",
                    util::demangle(requested));
 }

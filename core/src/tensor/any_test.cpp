@@ -197,7 +197,7 @@ TEST(Any, AnyMapRoundTripsThroughText) {
 TEST(Any, Equality) {
   EXPECT_EQ(Any(3), Any(3));
   EXPECT_NE(Any(3), Any(4));
-  EXPECT_NE(Any(3), Any(3u));  // different types with no text involved
+  EXPECT_NE(Any(3), Any(3u));   // different types with no text involved
   EXPECT_EQ(Any("3"), Any(3));  // text against a value compares the value's text
   EXPECT_EQ(Any(Color::RED), Any("RED"));
   EXPECT_EQ(Any(std::vector<int>{1, 2}), Any(std::vector<int>{1, 2}));

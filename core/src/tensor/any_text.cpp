@@ -30,8 +30,7 @@ std::string demangle(const std::type_info& type) {
   std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(type.name(), nullptr, nullptr, &status), std::free);
   std::string result = status == 0 && name ? name.get() : type.name();
   // std::string's full spelling drowns every message that names a container of strings.
-  replace_all(result, "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >",
-              "std::string");
+  replace_all(result, "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string");
   replace_all(result, "std::basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string");
   return result;
 }

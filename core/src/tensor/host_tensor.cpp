@@ -89,8 +89,8 @@ class WrappedTensor final : public HostTensor {
 
   void set_shape(Shape shape) override {
     if (shape == _shape) return;
-    FERRY_ASSERT(!_custom_strides, "Tensor over user memory with strides ", _strides,
-                 " cannot change its shape from ", _shape, " to ", shape);
+    FERRY_ASSERT(!_custom_strides, "Tensor over user memory with strides ", _strides, " cannot change its shape from ",
+                 _shape, " to ", shape);
     const size_t needed = byte_size(_type, shape_size(shape));
     FERRY_ASSERT(needed <= _capacity, "Tensor over user memory cannot grow: shape ", shape, " needs ", needed,
                  " bytes, the memory holds ", _capacity);
@@ -108,11 +108,11 @@ class WrappedTensor final : public HostTensor {
                  " do not match the rank of shape ", _shape);
     size_t span = _type.size();  // bytes one step of the next outer axis must at least skip
     for (size_t axis = _shape.size(); axis-- > 0;) {
-      FERRY_ASSERT(strides[axis] % _type.size() == 0, "Tensor over user memory: stride ", strides[axis],
-                   " of axis ", axis, " is not a multiple of the ", _type, " element size ", _type.size());
+      FERRY_ASSERT(strides[axis] % _type.size() == 0, "Tensor over user memory: stride ", strides[axis], " of axis ",
+                   axis, " is not a multiple of the ", _type, " element size ", _type.size());
       if (_shape[axis] > 1) {
-        FERRY_ASSERT(strides[axis] >= span, "Tensor over user memory: strides ", strides,
-                     " make elements of shape ", _shape, " overlap");
+        FERRY_ASSERT(strides[axis] >= span, "Tensor over user memory: strides ", strides, " make elements of shape ",
+                     _shape, " overlap");
         span = strides[axis] * _shape[axis];
       }
     }

@@ -18,8 +18,8 @@ void* ITensor::data(const element::Type& type) const {
   const element::Type& own = get_element_type();
   const bool unchecked = !type.is_static();
   const bool packed_bytes = own.is_quantized() && (type == element::u8 || type == element::i8);
-  FERRY_ASSERT(unchecked || type == own || packed_bytes, "Tensor data of element type ", own,
-               " cannot be accessed as ", type);
+  FERRY_ASSERT(unchecked || type == own || packed_bytes, "Tensor data of element type ", own, " cannot be accessed as ",
+               type);
   return data();
 }
 
@@ -45,14 +45,16 @@ void ITensor::copy_to(const std::shared_ptr<ITensor>& dst) const {
     dst->copy_from(shared_from_this());
     return;
   }
-  FERRY_ASSERT(is_host_accessible(), "Tensor copy: the source tensor keeps its memory on a device and its class "
+  FERRY_ASSERT(is_host_accessible(),
+               "Tensor copy: the source tensor keeps its memory on a device and its class "
                "does not implement copy_to");
   copy_host(*this, *dst);
 }
 
 void ITensor::copy_from(const std::shared_ptr<const ITensor>& src) {
   FERRY_ASSERT(src, "Tensor copy: the source tensor is empty");
-  FERRY_ASSERT(is_host_accessible(), "Tensor copy: the destination tensor keeps its memory on a device and its "
+  FERRY_ASSERT(is_host_accessible(),
+               "Tensor copy: the destination tensor keeps its memory on a device and its "
                "class does not implement copy_from");
   // A device source knows how to read itself out; its copy_to sees a host destination.
   if (!src->is_host_accessible() || src.get() == this) {

@@ -38,8 +38,8 @@ std::vector<std::string> tokens_of(const std::string& text) {
       if (token == "?" || token == "...") continue;
       FERRY_ASSERT(!token.empty(), "Layout '", text, "': an axis name is empty");
       for (const char c : token) {
-        FERRY_ASSERT(std::isalnum(static_cast<unsigned char>(c)) || c == '_', "Layout '", text,
-                     "': axis name '", token, "' may hold only letters, digits and '_'");
+        FERRY_ASSERT(std::isalnum(static_cast<unsigned char>(c)) || c == '_', "Layout '", text, "': axis name '", token,
+                     "' may hold only letters, digits and '_'");
       }
     }
     return tokens;

@@ -32,8 +32,8 @@ std::istream& read_enum(std::istream& in, E& value, const std::pair<E, const cha
   return in;
 }
 
-constexpr std::pair<CacheMode, const char*> kCacheModes[] = {
-    {CacheMode::OPTIMIZE_SIZE, "OPTIMIZE_SIZE"}, {CacheMode::OPTIMIZE_SPEED, "OPTIMIZE_SPEED"}};
+constexpr std::pair<CacheMode, const char*> kCacheModes[] = {{CacheMode::OPTIMIZE_SIZE, "OPTIMIZE_SIZE"},
+                                                             {CacheMode::OPTIMIZE_SPEED, "OPTIMIZE_SPEED"}};
 constexpr std::pair<hint::PerformanceMode, const char*> kPerformanceModes[] = {
     {hint::PerformanceMode::LATENCY, "LATENCY"},
     {hint::PerformanceMode::THROUGHPUT, "THROUGHPUT"},
@@ -43,11 +43,12 @@ constexpr std::pair<hint::Priority, const char*> kPriorities[] = {
 constexpr std::pair<hint::ExecutionMode, const char*> kExecutionModes[] = {
     {hint::ExecutionMode::PERFORMANCE, "PERFORMANCE"}, {hint::ExecutionMode::ACCURACY, "ACCURACY"}};
 constexpr std::pair<log::Level, const char*> kLogLevels[] = {
-    {log::Level::NO, "LOG_NONE"},       {log::Level::ERR, "LOG_ERROR"}, {log::Level::WARNING, "LOG_WARNING"},
-    {log::Level::INFO, "LOG_INFO"},     {log::Level::DEBUG, "LOG_DEBUG"}, {log::Level::TRACE, "LOG_TRACE"}};
-constexpr std::pair<device::Type, const char*> kDeviceTypes[] = {
-    {device::Type::INTEGRATED, "integrated"}, {device::Type::DISCRETE, "discrete"},
-    {device::Type::INTEGRATED, "INTEGRATED"}, {device::Type::DISCRETE, "DISCRETE"}};
+    {log::Level::NO, "LOG_NONE"},   {log::Level::ERR, "LOG_ERROR"},   {log::Level::WARNING, "LOG_WARNING"},
+    {log::Level::INFO, "LOG_INFO"}, {log::Level::DEBUG, "LOG_DEBUG"}, {log::Level::TRACE, "LOG_TRACE"}};
+constexpr std::pair<device::Type, const char*> kDeviceTypes[] = {{device::Type::INTEGRATED, "integrated"},
+                                                                 {device::Type::DISCRETE, "discrete"},
+                                                                 {device::Type::INTEGRATED, "INTEGRATED"},
+                                                                 {device::Type::DISCRETE, "DISCRETE"}};
 
 }  // namespace
 

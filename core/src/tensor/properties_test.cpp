@@ -5,10 +5,10 @@
 #include <functional>
 #include <map>
 #include <sstream>
-#include <tuple>
-#include <vector>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 
 namespace {
 

@@ -13,8 +13,7 @@ class RoiTensor final : public ITensor {
  public:
   using ITensor::data;
 
-  RoiTensor(std::shared_ptr<ITensor> owner, const Coordinate& begin, const Coordinate& end)
-      : _owner(std::move(owner)) {
+  RoiTensor(std::shared_ptr<ITensor> owner, const Coordinate& begin, const Coordinate& end) : _owner(std::move(owner)) {
     FERRY_ASSERT(_owner, "ROI tensor: the tensor to view is empty");
     const Shape& full = _owner->get_shape();
     const element::Type& type = _owner->get_element_type();
@@ -25,8 +24,8 @@ class RoiTensor final : public ITensor {
     _strides = _owner->get_strides();
     _shape.resize(full.size());
     for (size_t axis = 0; axis < full.size(); ++axis) {
-      FERRY_ASSERT(begin[axis] <= end[axis] && end[axis] <= full[axis], "ROI tensor: begin ", Shape(begin),
-                   " and end ", Shape(end), " are not a box inside shape ", full, " (axis ", axis, ")");
+      FERRY_ASSERT(begin[axis] <= end[axis] && end[axis] <= full[axis], "ROI tensor: begin ", Shape(begin), " and end ",
+                   Shape(end), " are not a box inside shape ", full, " (axis ", axis, ")");
       _shape[axis] = end[axis] - begin[axis];
       _offset += begin[axis] * _strides[axis];
     }

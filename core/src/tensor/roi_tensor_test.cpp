@@ -75,8 +75,8 @@ TEST(RoiTensor, CopyBetweenRoisOfStridedTensors) {
   std::vector<int32_t> memory(4 * 8, 0);
   Tensor strided(element::i32, {4, 6}, memory.data(), Strides{32, 4});  // rows padded to 8
   Tensor grid = make_grid();
-  Tensor src(grid, {0, 1}, {3, 3});      // 3x2
-  Tensor dst(strided, {1, 3}, {4, 5});   // 3x2
+  Tensor src(grid, {0, 1}, {3, 3});     // 3x2
+  Tensor dst(strided, {1, 3}, {4, 5});  // 3x2
   src.copy_to(dst);
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 8; ++c) {

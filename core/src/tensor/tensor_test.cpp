@@ -78,15 +78,17 @@ TEST(Tensor, WrapsStridedUserMemory) {
 
 TEST(Tensor, RejectsBadStrides) {
   std::vector<float> memory(32);
-  EXPECT_NE(error_of([&] { Tensor(element::f32, {2, 3}, memory.data(), Strides{12, 3}); }).find("multiple"),
+  EXPECT_NE(error_of([&] {
+              Tensor(element::f32, {2, 3}, memory.data(), Strides{12, 3});
+            }).find("multiple"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { Tensor(element::f32, {2, 3}, memory.data(), Strides{4}); }).find("rank"),
-            std::string::npos);
-  EXPECT_NE(error_of([&] { Tensor(element::f32, {2, 3}, memory.data(), Strides{8, 4}); }).find("overlap"),
+  EXPECT_NE(error_of([&] { Tensor(element::f32, {2, 3}, memory.data(), Strides{4}); }).find("rank"), std::string::npos);
+  EXPECT_NE(error_of([&] {
+              Tensor(element::f32, {2, 3}, memory.data(), Strides{8, 4});
+            }).find("overlap"),
             std::string::npos);
   EXPECT_NE(error_of([&] { Tensor(element::f32, {2, 3}, nullptr); }).find("null"), std::string::npos);
-  EXPECT_NE(error_of([&] { Tensor(element::u4, {4}, memory.data(), Strides{1}); }).find("sub-byte"),
-            std::string::npos);
+  EXPECT_NE(error_of([&] { Tensor(element::u4, {4}, memory.data(), Strides{1}); }).find("sub-byte"), std::string::npos);
   EXPECT_NE(error_of([&] { Tensor(element::dynamic, {4}); }).find("dynamic"), std::string::npos);
 }
 
@@ -197,8 +199,8 @@ TEST(Tensor, CopyBetweenStridedTensors) {
   // Source: a 2x3x2 f32 tensor inside padded memory; destination padded differently.
   const Shape shape{2, 3, 2};
   std::vector<float> from(2 * 4 * 3, -1.f), to(2 * 3 * 4, -1.f);
-  Tensor src(element::f32, shape, from.data(), Strides{48, 12, 4});     // rows of 3 floats, planes of 4 rows
-  Tensor dst(element::f32, shape, to.data(), Strides{48, 16, 4});      // rows of 4 floats, planes of 3 rows
+  Tensor src(element::f32, shape, from.data(), Strides{48, 12, 4});  // rows of 3 floats, planes of 4 rows
+  Tensor dst(element::f32, shape, to.data(), Strides{48, 16, 4});    // rows of 4 floats, planes of 3 rows
   for (size_t a = 0; a < 2; ++a)
     for (size_t b = 0; b < 3; ++b)
       for (size_t c = 0; c < 2; ++c) from[a * 12 + b * 3 + c] = float(100 * a + 10 * b + c);

@@ -59,8 +59,8 @@ void fill_input(ferry::Tensor& tensor, const std::string& path) {
   if (!in) throw std::runtime_error("cannot open input file '" + path + "'");
   in.read(static_cast<char*>(tensor.data()), static_cast<std::streamsize>(tensor.get_byte_size()));
   if (static_cast<size_t>(in.gcount()) != tensor.get_byte_size())
-    throw std::runtime_error("input file '" + path + "' holds " + std::to_string(in.gcount()) + " bytes, the input needs " +
-                             std::to_string(tensor.get_byte_size()));
+    throw std::runtime_error("input file '" + path + "' holds " + std::to_string(in.gcount()) +
+                             " bytes, the input needs " + std::to_string(tensor.get_byte_size()));
 }
 
 }  // namespace

@@ -12,8 +12,8 @@
 namespace ferry::gpu {
 
 struct ModelFootprint {
-  uint64_t weight_bytes = 0;               // every Constant: uploaded once, shared by the batch
-  uint64_t activation_bytes_per_item = 0;  // parameters and every op output, per batch item
+  uint64_t weight_bytes = 0;                 // every Constant: uploaded once, shared by the batch
+  uint64_t activation_bytes_per_item = 0;    // parameters and every op output, per batch item
   uint64_t widest_op_elements_per_item = 0;  // the largest op output, in elements per batch item
   // Every parameter has a static dimension 0 of 1: the form BATCH:GPU stacks N items of.
   bool batch_one_inputs = false;

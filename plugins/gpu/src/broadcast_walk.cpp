@@ -8,8 +8,8 @@ BroadcastWalk collapse_broadcast(const std::vector<int64_t>& dims, const std::ve
   BroadcastWalk walk;
   walk.strides.resize(strides.size());
   for (const auto& operand : strides)
-    FERRY_ASSERT(operand.size() == dims.size(), "GPU broadcast walk: an operand has ", operand.size(),
-                 " strides for ", dims.size(), " dimensions");
+    FERRY_ASSERT(operand.size() == dims.size(), "GPU broadcast walk: an operand has ", operand.size(), " strides for ",
+                 dims.size(), " dimensions");
   for (size_t k = 0; k < dims.size(); ++k) {
     if (dims[k] == 1) continue;  // one coordinate: no offset, whatever the stride
     // Dimension k folds into the previous one when, for every operand, a step of the previous

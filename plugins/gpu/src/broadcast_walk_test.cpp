@@ -70,9 +70,7 @@ TEST(BroadcastWalk, SingleElementWalksOne) {
   EXPECT_EQ(rank0.dims, (Dims{1}));
 }
 
-TEST(BroadcastWalk, RefusesStridesOfAnotherRank) {
-  EXPECT_THROW(collapse_broadcast({2, 3}, {{3, 1}, {1}}), Exception);
-}
+TEST(BroadcastWalk, RefusesStridesOfAnotherRank) { EXPECT_THROW(collapse_broadcast({2, 3}, {{3, 1}, {1}}), Exception); }
 
 }  // namespace
 }  // namespace ferry::gpu

@@ -5,10 +5,10 @@
 #include <sstream>
 
 #include "cl_error.hpp"
+#include "epilogue_fusion.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "epilogue_fusion.hpp"
 #include "host_rule.hpp"
 #include "primitive.hpp"
 #include "static_stand_in.hpp"
@@ -51,11 +51,13 @@ std::string CompiledGraph::unsupported_reason(const Node& node) {
   if (!all_static(node)) {
     const auto stand_in = static_stand_in(node);
     if (!stand_in)
-      return describe_op(node) + " has dynamic shapes for which no static stand-in validates, so whether the GPU "
-                                 "runs it cannot be decided before the shapes are known";
+      return describe_op(node) +
+             " has dynamic shapes for which no static stand-in validates, so whether the GPU "
+             "runs it cannot be decided before the shapes are known";
     if (!all_static(*stand_in))
-      return describe_op(node) + " has an output shape that depends on the values of its inputs; the GPU plugin "
-                                 "needs every shape to follow from the input shapes";
+      return describe_op(node) +
+             " has an output shape that depends on the values of its inputs; the GPU plugin "
+             "needs every shape to follow from the input shapes";
     return unsupported_reason(*stand_in);
   }
   if (is_alias(node) || find_primitive(node) || runs_on_host(node)) return "";
@@ -174,8 +176,8 @@ void CompiledGraph::build(const Model& model) {
       const Primitive* primitive = find_primitive(*chain->anchor);
       step.exec_type = primitive->family;
       const std::vector<size_t> ids = with_scratch(*primitive, *chain->anchor, step, outputs);
-      for (KernelStep& kernel : primitive->make_fused(*chain->anchor, anchor_inputs.at(chain->anchor.get()), ids,
-                                                      epilogue)) {
+      for (KernelStep& kernel :
+           primitive->make_fused(*chain->anchor, anchor_inputs.at(chain->anchor.get()), ids, epilogue)) {
         if (kernel.empty_range()) continue;
         step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
         step.kernels.push_back(std::move(kernel));

@@ -35,20 +35,20 @@ struct GraphValue {
   element::Type type;
   Shape shape;
   size_t bytes = 0;
-  size_t root = 0;             // the value whose memory this one is (itself unless an alias)
-  size_t parameter = 0;        // PARAMETER: the model parameter's index
-  int64_t bound_output = -1;   // COMPUTED root written in place into this model output, or -1
-  int64_t plan_value = -1;     // COMPUTED root or SCRATCH in the memory plan (index of its Lifetime), or -1
+  size_t root = 0;            // the value whose memory this one is (itself unless an alias)
+  size_t parameter = 0;       // PARAMETER: the model parameter's index
+  int64_t bound_output = -1;  // COMPUTED root written in place into this model output, or -1
+  int64_t plan_value = -1;    // COMPUTED root or SCRATCH in the memory plan (index of its Lifetime), or -1
 };
 
 struct GraphStep {
   std::shared_ptr<const Node> node;
-  std::string exec_type;             // the primitive family, or "host"
+  std::string exec_type;  // the primitive family, or "host"
   bool on_host = false;
   std::vector<size_t> inputs, outputs;  // root value ids (host steps)
   std::vector<size_t> scratch;          // SCRATCH value ids the kernels use, alive in this step only
   std::vector<KernelStep> kernels;
-  std::vector<ClProgram> programs;   // one per kernel
+  std::vector<ClProgram> programs;  // one per kernel
 };
 
 class CompiledGraph {

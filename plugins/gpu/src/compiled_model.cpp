@@ -23,11 +23,11 @@ const std::vector<PropertyName>& compiled_model_properties() {
   static const std::vector<PropertyName> names = [] {
     std::vector<PropertyName> result;
     for (const char* name :
-         {supported_properties.name(), model_name.name(), optimal_number_of_infer_requests.name(),
-          num_streams.name(), ferry::hint::performance_mode.name(), ferry::hint::num_requests.name(),
-          ferry::hint::execution_mode.name(), ferry::hint::inference_precision.name(), enable_profiling.name(),
-          execution_devices.name(), loaded_from_cache.name(), device::id.name(), ferry::hint::model_priority.name(),
-          program_builds.name(), hint::host_task_priority.name(), host_task_priority_applied.name()})
+         {supported_properties.name(), model_name.name(), optimal_number_of_infer_requests.name(), num_streams.name(),
+          ferry::hint::performance_mode.name(), ferry::hint::num_requests.name(), ferry::hint::execution_mode.name(),
+          ferry::hint::inference_precision.name(), enable_profiling.name(), execution_devices.name(),
+          loaded_from_cache.name(), device::id.name(), ferry::hint::model_priority.name(), program_builds.name(),
+          hint::host_task_priority.name(), host_task_priority_applied.name()})
       result.emplace_back(name, PropertyMutability::RO);
     return result;
   }();

@@ -16,9 +16,9 @@
 #include "cl_handle.hpp"
 #include "compiled_graph.hpp"
 #include "config.hpp"
+#include "ferry/plugin/icompiled_model.hpp"
 #include "shape_instances.hpp"
 #include "weight_store.hpp"
-#include "ferry/plugin/icompiled_model.hpp"
 
 namespace ferry::gpu {
 
@@ -54,9 +54,9 @@ class CompiledModel final : public ICompiledModel {
   std::shared_ptr<const Model> m_model;
   std::shared_ptr<DeviceContext> m_context;
   std::shared_ptr<WeightStore> m_weights;
-  std::shared_ptr<const CompiledGraph> m_graph;      // static model
-  std::unique_ptr<ShapeInstances> m_instances;       // dynamic model
-  std::vector<ClQueue> m_queues;  // one per stream
+  std::shared_ptr<const CompiledGraph> m_graph;  // static model
+  std::unique_ptr<ShapeInstances> m_instances;   // dynamic model
+  std::vector<ClQueue> m_queues;                 // one per stream
   bool m_loaded_from_cache;
   std::string m_device_name;  // "GPU.0"
 };

@@ -21,10 +21,18 @@ std::string value_text(const Any& value) {
 
 const std::vector<PropertyName>& Config::supported() {
   static const std::vector<PropertyName> keys = {
-      ferry::hint::performance_mode, ferry::num_streams,        ferry::hint::num_requests,
-      ferry::hint::execution_mode,   ferry::hint::inference_precision, ferry::enable_profiling,
-      device::id,                    ferry::hint::model_priority, ferry::compilation_num_threads,
-      hint::host_task_priority,      hint::queue_priority,       hint::queue_throttle,
+      ferry::hint::performance_mode,
+      ferry::num_streams,
+      ferry::hint::num_requests,
+      ferry::hint::execution_mode,
+      ferry::hint::inference_precision,
+      ferry::enable_profiling,
+      device::id,
+      ferry::hint::model_priority,
+      ferry::compilation_num_threads,
+      hint::host_task_priority,
+      hint::queue_priority,
+      hint::queue_throttle,
       gpu::enable_loop_unrolling,
   };
   return keys;
@@ -90,8 +98,8 @@ void Config::set_one(const std::string& name, const Any& value, const std::strin
   try {
     apply();
   } catch (const std::exception& e) {
-    Exception::raise("device '", device, "': bad value '", value_text(value), "' for property '", name, "': ",
-                     e.what());
+    Exception::raise("device '", device, "': bad value '", value_text(value), "' for property '", name,
+                     "': ", e.what());
   }
 }
 

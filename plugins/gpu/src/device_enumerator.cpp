@@ -39,9 +39,8 @@ std::vector<cl_device_id> tiles_of(cl_device_id device, const DeviceInfo& info) 
   std::vector<cl_device_partition_property> kinds(size / sizeof(cl_device_partition_property));
   clGetDeviceInfo(device, CL_DEVICE_PARTITION_PROPERTIES, size, kinds.data(), nullptr);
   if (std::find(kinds.begin(), kinds.end(), CL_DEVICE_PARTITION_EQUALLY) == kinds.end()) return {};
-  const cl_device_partition_property properties[] = {CL_DEVICE_PARTITION_EQUALLY,
-                                                     static_cast<cl_device_partition_property>(info.compute_units / 2),
-                                                     0};
+  const cl_device_partition_property properties[] = {
+      CL_DEVICE_PARTITION_EQUALLY, static_cast<cl_device_partition_property>(info.compute_units / 2), 0};
   cl_uint count = 0;
   if (clCreateSubDevices(device, properties, 0, nullptr, &count) != CL_SUCCESS || count < 2) return {};
   std::vector<cl_device_id> tiles(count);
@@ -66,8 +65,8 @@ DeviceTypeSelection DeviceTypeSelection::parse(const std::string& text) {
     } else if (word == "ACCELERATOR") {
       selection.types |= CL_DEVICE_TYPE_ACCELERATOR;
     } else {
-      Exception::raise("GPU_OPENCL_DEVICE_TYPES: unknown device type '", word,
-                       "' in '", text, "' (expected AUTO, or GPU, CPU, ACCELERATOR separated by commas)");
+      Exception::raise("GPU_OPENCL_DEVICE_TYPES: unknown device type '", word, "' in '", text,
+                       "' (expected AUTO, or GPU, CPU, ACCELERATOR separated by commas)");
     }
   }
   FERRY_ASSERT(selection.types != 0, "GPU_OPENCL_DEVICE_TYPES: no device type in '", text, "'");
@@ -76,8 +75,7 @@ DeviceTypeSelection DeviceTypeSelection::parse(const std::string& text) {
 
 std::vector<DeviceEntry> enumerate_devices(const DeviceTypeSelection& selection) {
   std::vector<cl_device_id> devices = all_devices(selection.types);
-  if (devices.empty() && selection.automatic)
-    devices = all_devices(CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_ACCELERATOR);
+  if (devices.empty() && selection.automatic) devices = all_devices(CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_ACCELERATOR);
 
   std::vector<DeviceEntry> roots;
   for (cl_device_id device : devices) roots.push_back({"", ClDevice::retain(device), read_device_info(device)});

@@ -48,9 +48,7 @@ bool DeviceInfo::has_extension(const std::string& name) const {
   return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
 }
 
-std::string DeviceInfo::full_name() const {
-  return name + " (" + vendor + ", OpenCL " + type_text(type) + ")";
-}
+std::string DeviceInfo::full_name() const { return name + " (" + vendor + ", OpenCL " + type_text(type) + ")"; }
 
 float DeviceInfo::estimated_gflops() const {
   return static_cast<float>(compute_units) * static_cast<float>(max_clock_mhz) * 1e-3f *
@@ -75,8 +73,8 @@ DeviceInfo read_device_info(cl_device_id device) {
   info.mem_base_addr_align_bits = device_value<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, 1024);
   // Deprecated in OpenCL 2.0 but still answered by the drivers we run on; CPU devices always
   // share the host's memory.
-  info.host_unified_memory = device_value<cl_bool>(device, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE ||
-                             (info.type & CL_DEVICE_TYPE_CPU) != 0;
+  info.host_unified_memory =
+      device_value<cl_bool>(device, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE || (info.type & CL_DEVICE_TYPE_CPU) != 0;
   info.preferred_float_width = device_value<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, 1);
   std::istringstream words(device_string(device, CL_DEVICE_EXTENSIONS));
   for (std::string word; words >> word;) info.extensions.push_back(word);

@@ -91,8 +91,7 @@ EpilogueFusions::EpilogueFusions(const Model& model) {
     }
     if (next && next->get_type_name() == std::string("Add") && other_input(*next, *last) >= 0) {
       const Output<Node> residual = next->input_value(other_input(*next, *last));
-      if (!is_constant_data(residual) && same_value(*last, residual) &&
-          same_value(*next, residual)) {
+      if (!is_constant_data(residual) && same_value(*last, residual) && same_value(*next, residual)) {
         chain.residual = residual;
         chain.has_residual = true;
         take();

@@ -26,7 +26,7 @@ struct EpilogueChain {
   std::vector<std::shared_ptr<Node>> fused;  // after the anchor, in order; the last gives the result
   Output<Node> bias;                         // the bias (constant data), when has_bias
   bool has_bias = false;
-  Output<Node> residual;                     // the residual value, when has_residual
+  Output<Node> residual;  // the residual value, when has_residual
   bool has_residual = false;
   Epilogue::Activation activation = Epilogue::Activation::NONE;
   float lo = 0.0f, hi = 0.0f;

@@ -14,9 +14,7 @@ namespace ferry::gpu {
 inline bool is_float_storage(const element::Type& type) { return type == element::f32 || type == element::f16; }
 
 // The build option selecting f16 storage ("-DHALF_STORAGE"), or "" for f32.
-inline std::string storage_option(const element::Type& type) {
-  return type == element::f16 ? "-DHALF_STORAGE" : "";
-}
+inline std::string storage_option(const element::Type& type) { return type == element::f16 ? "-DHALF_STORAGE" : ""; }
 
 // `options` plus the storage option of `type`, space-separated; f32 leaves them unchanged.
 inline std::string with_storage(const std::string& options, const element::Type& type) {

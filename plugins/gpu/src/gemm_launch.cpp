@@ -55,10 +55,17 @@ std::string epilogue_options(const Epilogue& epilogue, const char* bias_define) 
   if (epilogue.bias >= 0) options += std::string(" -D") + bias_define;
   if (epilogue.residual >= 0) options += " -DRESIDUAL";
   switch (epilogue.activation) {
-    case Epilogue::Activation::RELU: options += " -DACT_RELU"; break;
-    case Epilogue::Activation::CLAMP: options += " -DACT_CLAMP"; break;
-    case Epilogue::Activation::SIGMOID: options += " -DACT_SIGMOID"; break;
-    case Epilogue::Activation::NONE: break;
+    case Epilogue::Activation::RELU:
+      options += " -DACT_RELU";
+      break;
+    case Epilogue::Activation::CLAMP:
+      options += " -DACT_CLAMP";
+      break;
+    case Epilogue::Activation::SIGMOID:
+      options += " -DACT_SIGMOID";
+      break;
+    case Epilogue::Activation::NONE:
+      break;
   }
   return options.empty() ? options : options.substr(1);
 }

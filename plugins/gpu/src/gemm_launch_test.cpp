@@ -38,8 +38,8 @@ void run(const DeviceContext& context, const KernelStep& step, const std::vector
       cl_check(clSetKernelArg(kernel.get(), a, arg.bytes.size(), arg.bytes.data()), "clSetKernelArg");
   }
   ClQueue queue = context.create_queue(false);
-  cl_check(clEnqueueNDRangeKernel(queue.get(), kernel.get(), step.dims, nullptr, step.global.data(), step.local.data(), 0,
-                                  nullptr, nullptr),
+  cl_check(clEnqueueNDRangeKernel(queue.get(), kernel.get(), step.dims, nullptr, step.global.data(), step.local.data(),
+                                  0, nullptr, nullptr),
            "clEnqueueNDRangeKernel");
   cl_check(clFinish(queue.get()), "clFinish");
 }

@@ -8,8 +8,8 @@
 #include <memory>
 #include <vector>
 
-#include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/activation.hpp"
+#include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
@@ -20,10 +20,10 @@
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/runtime/properties.hpp"
+#include "plugin.hpp"
 #include "support/gpu_test_utils.hpp"
 #include "support/half_storage_check.hpp"
 #include "support/offline_compiler.hpp"
-#include "plugin.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -45,8 +45,8 @@ const std::shared_ptr<Plugin>& driver_plugin() {
   return plugin;
 }
 
-TensorVector infer(const std::shared_ptr<Plugin>& plugin, const std::shared_ptr<Model>& model,
-                   const AnyMap& properties, const TensorVector& inputs) {
+TensorVector infer(const std::shared_ptr<Plugin>& plugin, const std::shared_ptr<Model>& model, const AnyMap& properties,
+                   const TensorVector& inputs) {
   const auto compiled = plugin->compile_model(model, properties);
   const auto request = compiled->create_sync_infer_request();
   for (size_t i = 0; i < inputs.size(); ++i) request->set_tensor(compiled->inputs()[i], inputs[i]);
@@ -122,8 +122,8 @@ TEST(HalfArithmetic, MatMulWithBiasAndSigmoidMatchesTheReference) {
   auto b = half_exact_constant(element::f32, Shape{70, 300}, 11, -1.0, 1.0);  // transposed B
   auto bias = half_exact_constant(element::f32, Shape{70}, 12, -1.0, 1.0);
   auto product = std::make_shared<op::v0::MatMul>(a, b, false, true);
-  expect_close_to_reference(model_of(std::make_shared<op::v0::Sigmoid>(std::make_shared<op::v1::Add>(product, bias)), {a}),
-                            13);
+  expect_close_to_reference(
+      model_of(std::make_shared<op::v0::Sigmoid>(std::make_shared<op::v1::Add>(product, bias)), {a}), 13);
 }
 
 TEST(HalfArithmetic, ConvolutionWithBiasAndReluMatchesTheReference) {
@@ -149,12 +149,12 @@ TEST(HalfArithmetic, PointwiseConvolutionWithResidualAndClampMatchesTheReference
 TEST(HalfArithmetic, GroupAndDepthwiseConvolutionMatchTheReference) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 12, 10, 10});
   auto grouped = std::make_shared<op::v1::GroupConvolution>(
-      x, half_exact_constant(element::f32, Shape{3, 8, 4, 3, 3}, 41, -1.0, 1.0), Strides{1, 1},
-      CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
+      x, half_exact_constant(element::f32, Shape{3, 8, 4, 3, 3}, 41, -1.0, 1.0), Strides{1, 1}, CoordinateDiff{1, 1},
+      CoordinateDiff{1, 1}, Strides{1, 1});
   expect_close_to_reference(model_of(grouped, {x}), 42);
   auto depthwise = std::make_shared<op::v1::GroupConvolution>(
-      x, half_exact_constant(element::f32, Shape{12, 1, 1, 5, 5}, 43, -1.0, 1.0), Strides{2, 2},
-      CoordinateDiff{2, 2}, CoordinateDiff{2, 2}, Strides{1, 1});
+      x, half_exact_constant(element::f32, Shape{12, 1, 1, 5, 5}, 43, -1.0, 1.0), Strides{2, 2}, CoordinateDiff{2, 2},
+      CoordinateDiff{2, 2}, Strides{1, 1});
   auto bias = half_exact_constant(element::f32, Shape{1, 12, 1, 1}, 44, -1.0, 1.0);
   expect_close_to_reference(
       model_of(std::make_shared<op::v0::Clamp>(std::make_shared<op::v1::Add>(depthwise, bias), 0.0, 6.0), {x}), 45);

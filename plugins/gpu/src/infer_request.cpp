@@ -29,10 +29,9 @@ class FinishOnError {
 
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model),
-      m_plan_buffers(compiled_model->context(), compiled_model->context()->counters().intermediates,
-                     CL_MEM_READ_WRITE, "an intermediate value"),
-      m_io_buffers(compiled_model->context(), compiled_model->context()->counters().io, CL_MEM_READ_ONLY,
-                   "an input") {
+      m_plan_buffers(compiled_model->context(), compiled_model->context()->counters().intermediates, CL_MEM_READ_WRITE,
+                     "an intermediate value"),
+      m_io_buffers(compiled_model->context(), compiled_model->context()->counters().io, CL_MEM_READ_ONLY, "an input") {
   m_input_bindings.resize(get_inputs().size());
   m_output_bindings.resize(get_outputs().size());
   m_input_scratch.resize(get_inputs().size());
@@ -49,7 +48,7 @@ const CompiledModel& InferRequest::compiled_model() const {
 }
 
 InferRequest::BoundGraph InferRequest::bind_graph(const ShapeSignature& shapes,
-                                                   std::shared_ptr<const CompiledGraph> graph) const {
+                                                  std::shared_ptr<const CompiledGraph> graph) const {
   BoundGraph bound;
   bound.shapes = shapes;
   for (const GraphStep& step : graph->steps()) {
@@ -78,8 +77,8 @@ void InferRequest::select_graph(const ShapeSignature& shapes) {
   bool changed = false;
   if (m_bound.empty() || m_bound.front().shapes != shapes) {
     std::shared_ptr<const CompiledGraph> graph = compiled_model().graph_for(shapes);
-    auto found = std::find_if(m_bound.begin(), m_bound.end(),
-                              [&](const BoundGraph& bound) { return bound.graph == graph; });
+    auto found =
+        std::find_if(m_bound.begin(), m_bound.end(), [&](const BoundGraph& bound) { return bound.graph == graph; });
     if (found == m_bound.end()) {
       m_bound.insert(m_bound.begin(), bind_graph(shapes, std::move(graph)));
       if (m_bound.size() > kBoundGraphs) m_bound.pop_back();
@@ -93,7 +92,8 @@ void InferRequest::select_graph(const ShapeSignature& shapes) {
   bool grown = m_plan_buffers.fit(graph.memory_plan().buffer_sizes());
   if (!graph.zero_copy()) {
     const auto& parameters = graph.parameter_values();
-    for (size_t i = 0; i < parameters.size(); ++i) grown = m_io_buffers.fit(i, graph.values()[parameters[i]].bytes) || grown;
+    for (size_t i = 0; i < parameters.size(); ++i)
+      grown = m_io_buffers.fit(i, graph.values()[parameters[i]].bytes) || grown;
   }
   if (changed || grown) map_values(graph);
 }

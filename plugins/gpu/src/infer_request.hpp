@@ -62,9 +62,9 @@ class InferRequest final : public ISyncInferRequest {
   void run_host_step(const CompiledGraph& graph, size_t step, cl_command_queue queue);
   void record_profile(const BoundGraph& bound);
 
-  std::vector<BoundGraph> m_bound;   // most recently used first
-  GrowingBuffers m_plan_buffers;     // the memory plans' buffers, by index
-  GrowingBuffers m_io_buffers;       // per input: its device copy (no unified memory)
+  std::vector<BoundGraph> m_bound;     // most recently used first
+  GrowingBuffers m_plan_buffers;       // the memory plans' buffers, by index
+  GrowingBuffers m_io_buffers;         // per input: its device copy (no unified memory)
   std::vector<cl_mem> m_value_memory;  // per value of m_bound.front(): the buffer bound this inference
   std::vector<HostBinding> m_input_bindings, m_output_bindings;
   std::vector<Tensor> m_input_scratch, m_output_scratch;  // dense copies of strided tensors

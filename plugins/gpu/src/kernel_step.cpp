@@ -5,8 +5,8 @@
 namespace ferry::gpu {
 
 KernelStep& KernelStep::int8(const std::vector<int64_t>& values, int fill) {
-  FERRY_ASSERT(values.size() <= kMaxKernelRank, "GPU kernel ", kernel, ": ", values.size(),
-               " dimensions, at most ", kMaxKernelRank, " supported");
+  FERRY_ASSERT(values.size() <= kMaxKernelRank, "GPU kernel ", kernel, ": ", values.size(), " dimensions, at most ",
+               kMaxKernelRank, " supported");
   cl_int8 packed;
   for (size_t i = 0; i < kMaxKernelRank; ++i) packed.s[i] = i < values.size() ? static_cast<cl_int>(values[i]) : fill;
   return scalar(packed);

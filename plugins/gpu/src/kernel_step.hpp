@@ -20,7 +20,7 @@ inline constexpr size_t kMaxKernelRank = 8;
 
 struct KernelArg {
   bool is_value = false;
-  size_t value = 0;                // is_value: the id of the value whose buffer is bound
+  size_t value = 0;                  // is_value: the id of the value whose buffer is bound
   std::vector<unsigned char> bytes;  // otherwise: the argument's bytes
 };
 

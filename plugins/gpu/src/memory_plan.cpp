@@ -24,9 +24,7 @@ MemoryPlan::MemoryPlan(const std::vector<Lifetime>& values) : m_buffer_of(values
         continue;
       }
       const bool fits = m_sizes[b] >= value.bytes, best_fits = m_sizes[best] >= value.bytes;
-      if (fits != best_fits ? fits
-                            : (fits ? m_sizes[b] < m_sizes[best] : m_sizes[b] > m_sizes[best]))
-        best = b;
+      if (fits != best_fits ? fits : (fits ? m_sizes[b] < m_sizes[best] : m_sizes[b] > m_sizes[best])) best = b;
     }
     if (best == m_sizes.size()) {
       m_sizes.push_back(0);

@@ -6,10 +6,10 @@
 #include "blob_format.hpp"
 #include "compiled_graph.hpp"
 #include "compiled_model.hpp"
-#include "queue_hints.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/runtime/exception.hpp"
+#include "queue_hints.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
 FERRY_DEFINE_PLUGIN(ferry::gpu::Plugin)
@@ -19,11 +19,12 @@ namespace {
 
 const std::vector<PropertyName>& read_only_properties() {
   static const std::vector<PropertyName> names = {
-      supported_properties,  available_devices,     device::full_name,      device::type,
-      device::gops,          device::capabilities,  device::architecture,   range_for_streams,
-      range_for_async_infer_requests, device_total_mem_size, uarch_version, execution_units_count,
-      memory_statistics,     copied_bytes,          optimal_batch_size,     max_batch_size,
-      queue_priority_applied, queue_throttle_applied,
+      supported_properties,  available_devices,      device::full_name,
+      device::type,          device::gops,           device::capabilities,
+      device::architecture,  range_for_streams,      range_for_async_infer_requests,
+      device_total_mem_size, uarch_version,          execution_units_count,
+      memory_statistics,     copied_bytes,           optimal_batch_size,
+      max_batch_size,        queue_priority_applied, queue_throttle_applied,
   };
   return names;
 }
@@ -60,8 +61,8 @@ std::vector<std::string> Plugin::device_ids() const {
 DeviceEntry Plugin::device(const std::string& id) const {
   const std::vector<std::string> ids = device_ids();
   FERRY_ASSERT(!ids.empty(), "device '", get_device_name(),
-               "': no OpenCL device found (no OpenCL platform, or none with a device of the types '",
-               m_device_types, "')");
+               "': no OpenCL device found (no OpenCL platform, or none with a device of the types '", m_device_types,
+               "')");
   std::lock_guard<std::mutex> lock(m_mutex);
   for (const auto& entry : *m_devices)
     if (entry.id == id) return entry;
@@ -140,8 +141,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
   const DeviceInfo& info = entry.info;
   if (name == device::full_name.name()) return info.full_name();
   if (name == device::architecture.name()) return info.platform_name + ": " + info.name;
-  if (name == device::type.name())
-    return info.host_unified_memory ? device::Type::INTEGRATED : device::Type::DISCRETE;
+  if (name == device::type.name()) return info.host_unified_memory ? device::Type::INTEGRATED : device::Type::DISCRETE;
   if (name == device::gops.name()) return std::map<element::Type, float>{{element::f32, info.estimated_gflops()}};
   if (name == device::capabilities.name()) {
     std::vector<std::string> capabilities{device::capability::FP32};
@@ -155,8 +155,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
   if (name == queue_priority_applied.name()) return applies_queue_priority(info);
   if (name == queue_throttle_applied.name()) return applies_queue_throttle(info);
   // Batch sizes judge a model (the MODEL_PTR argument); without one, 1: the model as given.
-  if (name == optimal_batch_size.name())
-    return model ? optimal_batch_for(analyse_footprint(*model), info) : 1u;
+  if (name == optimal_batch_size.name()) return model ? optimal_batch_for(analyse_footprint(*model), info) : 1u;
   if (name == max_batch_size.name())
     return model ? max_batch_for(analyse_footprint(*model), info.global_mem_size) : uint32_t(1);
   const auto context = m_contexts.find(id);

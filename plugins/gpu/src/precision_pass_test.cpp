@@ -17,8 +17,8 @@ std::shared_ptr<op::v0::Constant> floats(const Shape& shape, float value) {
 std::shared_ptr<Model> make_cnn() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, 2, 8, 8});
   x->set_friendly_name("x");
-  auto conv = std::make_shared<op::v1::Convolution>(x, floats({4, 2, 3, 3}, 0.1f), Strides{1, 1},
-                                                    CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
+  auto conv = std::make_shared<op::v1::Convolution>(x, floats({4, 2, 3, 3}, 0.1f), Strides{1, 1}, CoordinateDiff{1, 1},
+                                                    CoordinateDiff{1, 1}, Strides{1, 1});
   conv->set_friendly_name("conv");
   auto bias = std::make_shared<op::v1::Add>(conv, floats({1, 4, 1, 1}, 0.5f));
   auto relu = std::make_shared<op::v0::Relu>(bias);
@@ -91,9 +91,8 @@ TEST(PrecisionPass, SupportedNodesStoreF16AndTheInterfaceStaysF32) {
 TEST(PrecisionPass, UnsupportedNodesKeepF32BehindConverts) {
   const auto model = make_cnn();
   // As if MatMul had no f16 kernel.
-  const auto lowered = lower_to_f16(*model, [](const Node& node) {
-    return !is_type<op::v0::MatMul>(&node) && gpu_runs_in_place(node);
-  });
+  const auto lowered =
+      lower_to_f16(*model, [](const Node& node) { return !is_type<op::v0::MatMul>(&node) && gpu_runs_in_place(node); });
   const auto matmul = find(*lowered, "matmul");
   EXPECT_EQ(matmul->get_output_element_type(0), element::f32);
   EXPECT_EQ(matmul->get_input_element_type(1), element::f32);  // its weights stay f32 too
@@ -242,8 +241,7 @@ TEST(PrecisionPass, BatchNormCumSumFakeQuantizeAdaptivePoolAndAttentionStayF16) 
   auto attention = std::make_shared<op::v13::ScaledDotProductAttention>(
       OutputVector{pool->output(0), pool->output(0), pool->output(0), floats({2, 2}, -1.0f)}, false);
   attention->set_friendly_name("attention");
-  const auto lowered =
-      lower_to_f16(Model(OutputVector{attention->output(0), pool->output(1)}, ParameterVector{x}));
+  const auto lowered = lower_to_f16(Model(OutputVector{attention->output(0), pool->output(1)}, ParameterVector{x}));
 
   for (const char* name : {"bn", "cum_sum", "fq", "pool", "attention"}) {
     const auto node = find(*lowered, name);

@@ -17,13 +17,20 @@ bool constant_values(const Node& node, size_t index, std::vector<T>& values) {
   const element::Type type = value.get_element_type();
   const size_t count = value.get_size();
   for (size_t i = 0; i < count; ++i) {
-    if (type == element::i64) values.push_back(static_cast<T>(value.data<int64_t>()[i]));
-    else if (type == element::i32) values.push_back(static_cast<T>(value.data<int32_t>()[i]));
-    else if (type == element::u64) values.push_back(static_cast<T>(value.data<uint64_t>()[i]));
-    else if (type == element::u32) values.push_back(static_cast<T>(value.data<uint32_t>()[i]));
-    else if (type == element::f32) values.push_back(static_cast<T>(value.data<float>()[i]));
-    else if (type == element::f64) values.push_back(static_cast<T>(value.data<double>()[i]));
-    else return false;
+    if (type == element::i64)
+      values.push_back(static_cast<T>(value.data<int64_t>()[i]));
+    else if (type == element::i32)
+      values.push_back(static_cast<T>(value.data<int32_t>()[i]));
+    else if (type == element::u64)
+      values.push_back(static_cast<T>(value.data<uint64_t>()[i]));
+    else if (type == element::u32)
+      values.push_back(static_cast<T>(value.data<uint32_t>()[i]));
+    else if (type == element::f32)
+      values.push_back(static_cast<T>(value.data<float>()[i]));
+    else if (type == element::f64)
+      values.push_back(static_cast<T>(value.data<double>()[i]));
+    else
+      return false;
   }
   return true;
 }
@@ -57,10 +64,20 @@ bool constant_reals(const Node& node, size_t index, std::vector<double>& values)
 const Primitive* find_primitive(const Node& node) {
   if (!all_static(node)) return nullptr;
   static const Primitive* const families[] = {
-      &eltwise_primitive(),       &matmul_primitive(),  &convolution_primitive(),
-      &pooling_primitive(),       &softmax_primitive(), &reduce_primitive(),
-      &data_movement_primitive(), &convert_primitive(), &batch_norm_primitive(),
-      &gather_primitive(), &slice_primitive(), &replicate_primitive(), &scatter_primitive(), &generate_primitive(),
+      &eltwise_primitive(),
+      &matmul_primitive(),
+      &convolution_primitive(),
+      &pooling_primitive(),
+      &softmax_primitive(),
+      &reduce_primitive(),
+      &data_movement_primitive(),
+      &convert_primitive(),
+      &batch_norm_primitive(),
+      &gather_primitive(),
+      &slice_primitive(),
+      &replicate_primitive(),
+      &scatter_primitive(),
+      &generate_primitive(),
       &normalization_primitive(),
       &interpolate_primitive(),
       &adaptive_pool_primitive(),

@@ -114,7 +114,7 @@ class ProgramBuildScope {
   ProgramBuildSettings m_settings;
   std::vector<Job> m_jobs;
   std::vector<std::shared_future<void>> m_waits;  // pending builds of other scopes this one uses
-  ProgramBuildScope* m_outer;                      // the scope this one interrupts, if any
+  ProgramBuildScope* m_outer;                     // the scope this one interrupts, if any
 };
 
 }  // namespace ferry::gpu

@@ -17,8 +17,8 @@ std::shared_ptr<DeviceContext> first_context() {
 }
 
 TEST(KernelLibrary, EveryKernelFileIsEmbedded) {
-  for (const char* file : {"eltwise.cl", "gemm.cl", "epilogue.cl", "depthwise_convolution.cl", "pooling.cl", "softmax.cl", "reduce.cl",
-                           "data_movement.cl", "convert.cl", "batch_norm.cl"})
+  for (const char* file : {"eltwise.cl", "gemm.cl", "epilogue.cl", "depthwise_convolution.cl", "pooling.cl",
+                           "softmax.cl", "reduce.cl", "data_movement.cl", "convert.cl", "batch_norm.cl"})
     EXPECT_FALSE(kernel_source(file).empty()) << file;
   EXPECT_THROW(kernel_source("missing.cl"), Exception);
 }

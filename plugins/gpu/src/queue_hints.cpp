@@ -7,18 +7,24 @@ namespace {
 
 cl_queue_properties priority_value(hint::Priority priority) {
   switch (priority) {
-    case hint::Priority::HIGH: return CL_QUEUE_PRIORITY_HIGH_KHR;
-    case hint::Priority::LOW: return CL_QUEUE_PRIORITY_LOW_KHR;
-    default: return CL_QUEUE_PRIORITY_MED_KHR;
+    case hint::Priority::HIGH:
+      return CL_QUEUE_PRIORITY_HIGH_KHR;
+    case hint::Priority::LOW:
+      return CL_QUEUE_PRIORITY_LOW_KHR;
+    default:
+      return CL_QUEUE_PRIORITY_MED_KHR;
   }
 }
 
 // HIGH throttle: the driver may spend the most power (and host polling) on the queue.
 cl_queue_properties throttle_value(hint::Priority throttle) {
   switch (throttle) {
-    case hint::Priority::HIGH: return CL_QUEUE_THROTTLE_HIGH_KHR;
-    case hint::Priority::LOW: return CL_QUEUE_THROTTLE_LOW_KHR;
-    default: return CL_QUEUE_THROTTLE_MED_KHR;
+    case hint::Priority::HIGH:
+      return CL_QUEUE_THROTTLE_HIGH_KHR;
+    case hint::Priority::LOW:
+      return CL_QUEUE_THROTTLE_LOW_KHR;
+    default:
+      return CL_QUEUE_THROTTLE_MED_KHR;
   }
 }
 

@@ -31,8 +31,9 @@ TEST(QueueHints, WithTheExtensionsTheHintsArePassed) {
             (std::vector<cl_queue_properties>{CL_QUEUE_PROPERTIES, 0, CL_QUEUE_PRIORITY_KHR, CL_QUEUE_PRIORITY_LOW_KHR,
                                               CL_QUEUE_THROTTLE_KHR, CL_QUEUE_THROTTLE_MED_KHR, 0}));
   info.extensions = {"cl_khr_throttle_hints"};
-  EXPECT_EQ(queue_properties(info, false, {hint::Priority::HIGH, hint::Priority::HIGH}),
-            (std::vector<cl_queue_properties>{CL_QUEUE_PROPERTIES, 0, CL_QUEUE_THROTTLE_KHR, CL_QUEUE_THROTTLE_HIGH_KHR, 0}));
+  EXPECT_EQ(
+      queue_properties(info, false, {hint::Priority::HIGH, hint::Priority::HIGH}),
+      (std::vector<cl_queue_properties>{CL_QUEUE_PROPERTIES, 0, CL_QUEUE_THROTTLE_KHR, CL_QUEUE_THROTTLE_HIGH_KHR, 0}));
 }
 
 TEST(QueueHints, TheRealDeviceAcceptsItsList) {

@@ -40,8 +40,8 @@ class ShapeInstances {
   // outside its bounds); naming the op for a shape where an op has no kernel.
   std::shared_ptr<const CompiledGraph> get(const ShapeSignature& shapes);
 
-  size_t size() const;         // instances cached now (<= capacity)
-  size_t made() const;         // instances made so far (evicted ones included)
+  size_t size() const;  // instances cached now (<= capacity)
+  size_t made() const;  // instances made so far (evicted ones included)
   size_t capacity() const { return m_capacity; }
 
  private:
@@ -59,7 +59,7 @@ class ShapeInstances {
   size_t m_capacity;
   element::Type m_precision;
   mutable HalfConstants m_half_constants;  // f16 weights shared by the instances
-  mutable std::mutex m_clone_mutex;  // Model::clone of the shared model, one at a time
+  mutable std::mutex m_clone_mutex;        // Model::clone of the shared model, one at a time
   mutable std::mutex m_mutex;
   std::map<ShapeSignature, Entry> m_entries;
   std::list<ShapeSignature> m_recency;  // most recently used first

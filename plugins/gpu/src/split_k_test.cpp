@@ -36,7 +36,7 @@ TEST(SplitK, SlicesCoverKWithNoEmptyOneAndKeepEightSteps) {
 
 TEST(SplitK, NoSplitWhenTilesFillTheGpuOrKIsShort) {
   EXPECT_EQ(choose_split_k(kTile, 256, 3136 * 32, 576).slices, 1u);  // ResNet's first stage at batch 32
-  EXPECT_EQ(choose_split_k(kTile, 64, 49, 255).slices, 1u);         // two slices would have < 8 steps
+  EXPECT_EQ(choose_split_k(kTile, 64, 49, 255).slices, 1u);          // two slices would have < 8 steps
   EXPECT_EQ(choose_split_k(kTile, 0, 49, 4608).slices, 1u);
 }
 
@@ -47,7 +47,8 @@ TEST(SplitK, ConvolutionStepSlicesIntoScratchThenSumsWithTheEpilogue) {
   ASSERT_FALSE(devices.empty()) << "no OpenCL device";
   const auto context = std::make_shared<DeviceContext>(devices[0]);
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 64, 7, 7});
-  auto w = std::make_shared<op::v0::Constant>(element::f32, Shape{64, 64, 3, 3}, std::vector<float>(64 * 64 * 9, 0.01f));
+  auto w =
+      std::make_shared<op::v0::Constant>(element::f32, Shape{64, 64, 3, 3}, std::vector<float>(64 * 64 * 9, 0.01f));
   auto conv = std::make_shared<op::v1::Convolution>(x, w, Strides{1, 1}, CoordinateDiff{1, 1}, CoordinateDiff{1, 1},
                                                     Strides{1, 1});
   auto bias = std::make_shared<op::v0::Constant>(element::f32, Shape{1, 64, 1, 1}, std::vector<float>(64, 0.5f));

@@ -17,8 +17,8 @@ ClMem WeightStore::buffer(const std::shared_ptr<const Node>& constant, const Ten
     upload.buffer = bytes ? m_context->create_buffer(bytes, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, data, "weights")
                           : m_context->create_buffer(1, CL_MEM_READ_ONLY, nullptr, "weights");
   } else {
-    upload.buffer = m_context->create_buffer(bytes, CL_MEM_READ_ONLY | (bytes ? CL_MEM_COPY_HOST_PTR : 0), data,
-                                             "weights");
+    upload.buffer =
+        m_context->create_buffer(bytes, CL_MEM_READ_ONLY | (bytes ? CL_MEM_COPY_HOST_PTR : 0), data, "weights");
     m_context->counters().copied += bytes;
   }
   upload.constant = constant;

@@ -27,9 +27,9 @@ struct Case {
   std::vector<int64_t> lengths;
 };
 
-const std::vector<Case> kCases = {{{2, 3, 7}, {3}}, {{2, 3, 9, 7}, {4, 3}}, {{1, 2, 5, 6}, {7, 9}},
-                                  {{1, 3, 8, 8}, {1, 1}}, {{1, 2, 5, 4, 6}, {2, 3, 4}},
-                                  {{1, 1, 2, 3, 4}, {1, 1, 1}}};  // one work-item in all
+const std::vector<Case> kCases = {
+    {{2, 3, 7}, {3}},       {{2, 3, 9, 7}, {4, 3}},       {{1, 2, 5, 6}, {7, 9}},
+    {{1, 3, 8, 8}, {1, 1}}, {{1, 2, 5, 4, 6}, {2, 3, 4}}, {{1, 1, 2, 3, 4}, {1, 1, 1}}};  // one work-item in all
 
 TEST(GpuAdaptivePoolPrimitives, Average) {
   for (const Case& c : kCases) {
@@ -71,7 +71,8 @@ TEST(GpuAdaptivePoolPrimitives, HalfStorage) {
     expect_half_matches_f32_reference(
         [&](const element::Type& type) {
           auto x = std::make_shared<op::v0::Parameter>(type, PartialShape(c.data));
-          auto pool = std::make_shared<op::v8::AdaptiveMaxPool>(x, ints(c.lengths), i % 4 ? element::i32 : element::i64);
+          auto pool =
+              std::make_shared<op::v8::AdaptiveMaxPool>(x, ints(c.lengths), i % 4 ? element::i32 : element::i64);
           return std::make_shared<Model>(OutputVector{pool->output(0), pool->output(1)}, ParameterVector{x}, "max");
         },
         43, 0.0, 0.0);

@@ -81,7 +81,8 @@ TEST(GpuAttentionPrimitives, HalfStorage) {
         inputs.push_back(mask);
         inputs.push_back(op::v0::Constant::create(type, Shape{}, std::vector<float>{0.375f}));  // f16-exact
       }
-      return std::make_shared<Model>(OutputVector{std::make_shared<Attention>(inputs, causal)}, parameters, "attention");
+      return std::make_shared<Model>(OutputVector{std::make_shared<Attention>(inputs, causal)}, parameters,
+                                     "attention");
     };
   };
   expect_half_matches_f32_reference(attention(false, 0, 5), 51, 1e-3, 2e-3);

@@ -40,8 +40,7 @@ void expect_same_as_template(Core& core, CompiledModel& compiled, const std::sha
   reference.infer();
   const Tensor got = request.get_output_tensor(0), expected = reference.get_output_tensor(0);
   ASSERT_EQ(got.get_shape(), expected.get_shape());
-  for (size_t i = 0; i < got.get_size(); ++i)
-    EXPECT_NEAR(got.data<float>()[i], expected.data<float>()[i], 1e-5) << i;
+  for (size_t i = 0; i < got.get_size(); ++i) EXPECT_NEAR(got.data<float>()[i], expected.data<float>()[i], 1e-5) << i;
 }
 
 TEST(GpuCompileSettings, ParallelBuildsGiveTheSamePrograms) {

@@ -16,7 +16,9 @@ std::shared_ptr<op::v0::Parameter> param(const Shape& shape, const element::Type
   return std::make_shared<op::v0::Parameter>(type, PartialShape(shape));
 }
 
-void check(const std::shared_ptr<Model>& model) { expect_matches_reference(model, random_inputs(model, 31), 1e-5, 1e-4); }
+void check(const std::shared_ptr<Model>& model) {
+  expect_matches_reference(model, random_inputs(model, 31), 1e-5, 1e-4);
+}
 
 TEST(GpuCumSumPrimitives, EveryAxisExclusiveAndReverse) {
   auto x = param({3, 4, 5});

@@ -19,7 +19,8 @@ namespace {
 
 std::shared_ptr<op::v0::Constant> weights(const Shape& shape, unsigned seed) {
   const Tensor t = random_tensor(element::f32, shape, seed, -0.5, 0.5);
-  return op::v0::Constant::create(element::f32, shape, std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
+  return op::v0::Constant::create(element::f32, shape,
+                                  std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
 }
 
 constexpr size_t kMlpWeightBytes = (16 * 32 + 32 + 32 * 8) * sizeof(float);

@@ -65,21 +65,20 @@ TEST(GpuEinsumPrimitives, EllipsisBroadcast) {
   check_f32("...ij,...jk->...ik", {{1, 3, 4}, {2, 4, 5}});
   check_f32("...ij,...j->...i", {{2, 3, 4}, {2, 4}});
   check_f32("...ii->...i", {{2, 3, 3}});
-  check_f32("...ij->ij", {{2, 3, 3, 4}});  // "..." absent from the output: summed
-  check_f32("i...,j...", {{2, 3}, {4, 3}});  // implicit output "...ij"
+  check_f32("...ij->ij", {{2, 3, 3, 4}});          // "..." absent from the output: summed
+  check_f32("i...,j...", {{2, 3}, {4, 3}});        // implicit output "...ij"
   check_f32("...ij,jk->...ik", {{3, 4}, {4, 2}});  // "..." of rank 0
 }
 
-TEST(GpuEinsumPrimitives, EmptySummationGivesZeros) {
-  check_f32("ij,jk->ik", {{3, 0}, {0, 2}});
-}
+TEST(GpuEinsumPrimitives, EmptySummationGivesZeros) { check_f32("ij,jk->ik", {{3, 0}, {0, 2}}); }
 
 TEST(GpuEinsumPrimitives, DynamicBatchRunsPerShape) {
   auto a = std::make_shared<Param>(element::f32, PartialShape{Dimension::dynamic(), 2, 3});
   auto b = std::make_shared<Param>(element::f32, PartialShape{3, 4});
   auto model = model_of(std::make_shared<op::v7::Einsum>(OutputVector{a, b}, "...ij,jk->...ik"), {a, b});
   for (size_t batch : {1, 3})
-    expect_matches_reference(model, {random_tensor(element::f32, {batch, 2, 3}, 7), random_tensor(element::f32, {3, 4}, 8)},
+    expect_matches_reference(model,
+                             {random_tensor(element::f32, {batch, 2, 3}, 7), random_tensor(element::f32, {3, 4}, 8)},
                              kF32Tolerance, kF32Tolerance);
 }
 
@@ -93,13 +92,13 @@ TEST(GpuEinsumPrimitives, IntegersWrapLikeTheReference) {
   for (const element::Type& type : {element::i32, element::i64}) {
     auto model = einsum_model("ij,jk->ik", {{3, 4}, {4, 2}}, type);
     // Products near 1e10 overflow i32: the device wraps as the reference does.
-    expect_matches_reference(model, {random_tensor(type, {3, 4}, 1, -1e5, 1e5), random_tensor(type, {4, 2}, 2, -1e5, 1e5)},
-                             0.0, 0.0);
+    expect_matches_reference(
+        model, {random_tensor(type, {3, 4}, 1, -1e5, 1e5), random_tensor(type, {4, 2}, 2, -1e5, 1e5)}, 0.0, 0.0);
   }
   auto signed_bytes = einsum_model("ii,i->i", {{5, 5}, {5}}, element::i8);
-  expect_matches_reference(signed_bytes,
-                           {random_tensor(element::i8, {5, 5}, 3, -100, 100), random_tensor(element::i8, {5}, 4, -100, 100)},
-                           0.0, 0.0);
+  expect_matches_reference(
+      signed_bytes, {random_tensor(element::i8, {5, 5}, 3, -100, 100), random_tensor(element::i8, {5}, 4, -100, 100)},
+      0.0, 0.0);
   auto bytes = einsum_model("ij->i", {{4, 6}}, element::u8);
   expect_matches_reference(bytes, {random_tensor(element::u8, {4, 6}, 6, 0, 200)}, 0.0, 0.0);
 }

@@ -13,7 +13,8 @@ namespace {
 
 std::shared_ptr<op::v0::Constant> weights(const Shape& shape, unsigned seed) {
   const Tensor t = random_tensor(element::f32, shape, seed, -0.5, 0.5);
-  return op::v0::Constant::create(element::f32, shape, std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
+  return op::v0::Constant::create(element::f32, shape,
+                                  std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
 }
 
 std::shared_ptr<Node> conv3x3(const Output<Node>& x, size_t cin, size_t cout, unsigned seed) {
@@ -85,7 +86,8 @@ TEST(EpilogueFusion, AValueReadElsewhereIsNotFusedAway) {
 TEST(EpilogueFusion, TwoBranchesMeetingAtOneResidualAdd) {
   // A ResNet downsampling block: conv->bias->relu->conv->bias and a 1x1 shortcut conv->bias, added, relu.
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, 6, 8, 8});
-  auto main1 = std::make_shared<op::v0::Relu>(std::make_shared<op::v1::Add>(conv3x3(x, 6, 10, 10), weights({1, 10, 1, 1}, 11)));
+  auto main1 =
+      std::make_shared<op::v0::Relu>(std::make_shared<op::v1::Add>(conv3x3(x, 6, 10, 10), weights({1, 10, 1, 1}, 11)));
   auto main2 = std::make_shared<op::v1::Add>(conv3x3(main1, 10, 12, 12), weights({1, 12, 1, 1}, 13));
   auto shortcut_conv = std::make_shared<op::v1::Convolution>(x, weights({12, 6, 1, 1}, 14), Strides{1, 1},
                                                              CoordinateDiff{0, 0}, CoordinateDiff{0, 0}, Strides{1, 1});

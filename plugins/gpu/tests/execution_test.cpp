@@ -21,7 +21,8 @@ std::shared_ptr<Model> make_mlp() {
   x->set_friendly_name("x");
   const auto weights = [](const Shape& shape, unsigned seed) {
     const Tensor t = random_tensor(element::f32, shape, seed, -0.5, 0.5);
-    return op::v0::Constant::create(element::f32, shape, std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
+    return op::v0::Constant::create(element::f32, shape,
+                                    std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
   };
   auto mm1 = std::make_shared<op::v0::MatMul>(x, weights({16, 32}, 1));
   auto add = std::make_shared<op::v1::Add>(mm1, weights({32}, 2));
@@ -126,7 +127,8 @@ TEST(GpuExecution, ProfilingGivesEventTimesPerNode) {
 TEST(GpuExecution, StreamsAndConcurrentRequests) {
   Core core = make_core();
   auto model = make_mlp();
-  CompiledModel compiled = core.compile_model(model, "GPU", ferry::hint::performance_mode(ferry::hint::PerformanceMode::THROUGHPUT));
+  CompiledModel compiled =
+      core.compile_model(model, "GPU", ferry::hint::performance_mode(ferry::hint::PerformanceMode::THROUGHPUT));
   EXPECT_EQ(compiled.get_property(num_streams), streams::Num(2));
   std::vector<std::thread> threads;
   std::vector<int> failures(4, 0);

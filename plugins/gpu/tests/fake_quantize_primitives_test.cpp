@@ -32,9 +32,9 @@ TEST(GpuFakeQuantizePrimitives, PerTensorRanges) {
 }
 
 TEST(GpuFakeQuantizePrimitives, PerChannelAndInvertedRanges) {
-  const std::shared_ptr<op::v0::Constant> channels[4] = {
-      reals({1, 3, 1, 1}, {-1.0f, -2.0f, -0.5f}), reals({1, 3, 1, 1}, {1.0f, 2.0f, 2.5f}), reals({}, {-1.0f}),
-      reals({3, 1, 1}, {1.0f, 3.0f, 0.5f})};
+  const std::shared_ptr<op::v0::Constant> channels[4] = {reals({1, 3, 1, 1}, {-1.0f, -2.0f, -0.5f}),
+                                                         reals({1, 3, 1, 1}, {1.0f, 2.0f, 2.5f}), reals({}, {-1.0f}),
+                                                         reals({3, 1, 1}, {1.0f, 3.0f, 0.5f})};
   check({2, 3, 4, 5}, channels, 7);
   const std::shared_ptr<op::v0::Constant> inverted[4] = {reals({}, {-1.0f}), reals({}, {1.0f}), reals({}, {3.0f}),
                                                          reals({}, {-3.0f})};

@@ -25,7 +25,8 @@ TEST(GpuGatherScatter, GatherAxesBatchDimsAndNegativeIndices) {
   check(model_of(std::make_shared<op::v8::Gather>(x, indices({3}, {2, 0, 2}, element::i32), scalar(0)), {x}));
   // batch_dims 1: each of the 3 batches picks its own indices.
   check(model_of(std::make_shared<op::v8::Gather>(x, indices({3, 2}, {0, 3, 1, 1, -1, 2}), scalar(1), 1), {x}));
-  check(model_of(std::make_shared<op::v8::Gather>(x, indices({3, 4, 2}, std::vector<int64_t>(24, -5)), scalar(2), -1), {x}));
+  check(model_of(std::make_shared<op::v8::Gather>(x, indices({3, 4, 2}, std::vector<int64_t>(24, -5)), scalar(2), -1),
+                 {x}));
   auto xi = param({6}, element::i64);
   check(model_of(std::make_shared<op::v8::Gather>(xi, indices({2, 2}, {5, 0, -6, 3}), scalar(0)), {xi}));
 }
@@ -33,7 +34,8 @@ TEST(GpuGatherScatter, GatherAxesBatchDimsAndNegativeIndices) {
 TEST(GpuGatherScatter, GatherElementsAndGatherNd) {
   auto x = param({3, 4});
   check(model_of(std::make_shared<op::v6::GatherElements>(x, indices({2, 4}, {0, 2, -1, 1, 2, 0, 1, -3}), 0), {x}));
-  check(model_of(std::make_shared<op::v6::GatherElements>(x, indices({3, 2}, {3, 0, -1, 1, 2, 2}, element::i32), -1), {x}));
+  check(model_of(std::make_shared<op::v6::GatherElements>(x, indices({3, 2}, {3, 0, -1, 1, 2, 2}, element::i32), -1),
+                 {x}));
   auto y = param({2, 3, 4});
   check(model_of(std::make_shared<op::v8::GatherND>(y, indices({2, 2}, {0, 1, 1, -1})), {y}));
   check(model_of(std::make_shared<op::v8::GatherND>(y, indices({3, 3}, {1, 2, 3, 0, 0, 0, -1, -1, -1})), {y}));
@@ -43,10 +45,12 @@ TEST(GpuGatherScatter, GatherElementsAndGatherNd) {
 
 TEST(GpuGatherScatter, ScatterUpdateWithRepeatedIndices) {
   auto data = param({4, 3}), updates = param({2, 3});
-  check(model_of(std::make_shared<op::v3::ScatterUpdate>(data, indices({2}, {1, -1}), updates, scalar(0)), {data, updates}));
+  check(model_of(std::make_shared<op::v3::ScatterUpdate>(data, indices({2}, {1, -1}), updates, scalar(0)),
+                 {data, updates}));
   auto columns = param({4, 2, 1});
   // The last of the repeated indices wins, as in the reference.
-  check(model_of(std::make_shared<op::v3::ScatterUpdate>(data, indices({2, 1}, {2, 2}), columns, scalar(1)), {data, columns}));
+  check(model_of(std::make_shared<op::v3::ScatterUpdate>(data, indices({2, 1}, {2, 2}), columns, scalar(1)),
+                 {data, columns}));
 }
 
 TEST(GpuGatherScatter, ScatterNdUpdateAndReductions) {
@@ -66,11 +70,13 @@ TEST(GpuGatherScatter, ScatterElementsUpdateReductions) {
   const auto idx = indices({2, 4}, {0, 2, 1, -1, 0, 2, 2, 1});
   for (const std::string reduction : {"none", "sum", "min", "mean"})
     for (bool use_init_val : {true, false})
-      check(model_of(std::make_shared<op::v12::ScatterElementsUpdate>(data, idx, updates, scalar(0), reduction, use_init_val),
-                     {data, updates}));
+      check(model_of(
+          std::make_shared<op::v12::ScatterElementsUpdate>(data, idx, updates, scalar(0), reduction, use_init_val),
+          {data, updates}));
   auto di = param({2, 5}, element::i32), ui = param({2, 3}, element::i32);
-  check(model_of(std::make_shared<op::v12::ScatterElementsUpdate>(di, indices({2, 3}, {4, 4, 0, 1, -5, 1}), ui, scalar(1), "mean"),
-                 {di, ui}));
+  check(model_of(
+      std::make_shared<op::v12::ScatterElementsUpdate>(di, indices({2, 3}, {4, 4, 0, 1, -5, 1}), ui, scalar(1), "mean"),
+      {di, ui}));
 }
 
 }  // namespace

@@ -43,8 +43,7 @@ TEST(GpuHostTaskPriority, LowLowersTheStreamThreadsAndIsReportedApplied) {
   Core core = make_core();
   auto model = small_model();
   const int base = thread_niceness();
-  CompiledModel compiled =
-      core.compile_model(model, "GPU", {{"GPU_HOST_TASK_PRIORITY", "LOW"}, {"NUM_STREAMS", "2"}});
+  CompiledModel compiled = core.compile_model(model, "GPU", {{"GPU_HOST_TASK_PRIORITY", "LOW"}, {"NUM_STREAMS", "2"}});
   EXPECT_EQ(compiled.get_property(hint::host_task_priority), ferry::hint::Priority::LOW);
   EXPECT_TRUE(compiled.get_property(host_task_priority_applied));
   EXPECT_EQ(niceness_of_an_inference(compiled, model), std::min(base + 10, 19));

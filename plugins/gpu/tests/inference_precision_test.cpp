@@ -84,8 +84,8 @@ TEST(GpuInferencePrecision, F16MatchesTheReferenceWithHalfTheMemory) {
   const auto [weights32, intermediates32] = memory_of(core, model, {}, input, out32);
   CompiledModel compiled16;
   const auto [weights16, intermediates16] =
-      memory_of(core, model, {{ferry::hint::inference_precision.name(), element::f16}, {enable_profiling.name(), true}}, input,
-                out16, &compiled16);
+      memory_of(core, model, {{ferry::hint::inference_precision.name(), element::f16}, {enable_profiling.name(), true}},
+                input, out16, &compiled16);
 
   ASSERT_EQ(out16.get_element_type(), element::f32);  // the outputs keep the model's type
   const double worst = expect_within_f16_tolerance(out16, expected[0], "cnn");
@@ -217,8 +217,8 @@ TEST(GpuInferencePrecision, DynamicShapesShareTheF16WeightsAcrossInstances) {
   Core core = make_core();
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension(1, 8), 32});
   auto matmul = std::make_shared<op::v0::MatMul>(x, weights({32, 6}, 11));
-  auto model = std::make_shared<Model>(OutputVector{std::make_shared<op::v8::Softmax>(matmul, 1)},
-                                       ParameterVector{x}, "dynamic");
+  auto model = std::make_shared<Model>(OutputVector{std::make_shared<op::v8::Softmax>(matmul, 1)}, ParameterVector{x},
+                                       "dynamic");
   const auto before = core.get_property("GPU", memory_statistics).at("weights");
   AnyMap f16;
   f16[ferry::hint::inference_precision.name()] = element::f16;

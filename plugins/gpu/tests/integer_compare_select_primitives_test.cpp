@@ -18,10 +18,12 @@ TEST(GpuIntegerCompareSelect, ComparisonsOfIntegersAndBooleans) {
   }
   auto p = param({2, 3}, element::boolean), q = param({3}, element::boolean);
   expect_matches_reference(model_of(std::make_shared<op::v1::NotEqual>(p, q), {p, q}),
-                           {random_tensor(element::boolean, {2, 3}, 9), random_tensor(element::boolean, {3}, 10)}, 0.0, 0.0);
+                           {random_tensor(element::boolean, {2, 3}, 9), random_tensor(element::boolean, {3}, 10)}, 0.0,
+                           0.0);
   auto r = param({2, 3}, element::boolean);
   expect_matches_reference(model_of(std::make_shared<op::v1::LogicalOr>(p, r), {p, r}),
-                           {random_tensor(element::boolean, {2, 3}, 11), random_tensor(element::boolean, {2, 3}, 12)}, 0.0, 0.0);
+                           {random_tensor(element::boolean, {2, 3}, 11), random_tensor(element::boolean, {2, 3}, 12)},
+                           0.0, 0.0);
 }
 
 TEST(GpuIntegerCompareSelect, UnaryOpsExactOnIntegers) {

@@ -31,8 +31,9 @@ Tensor nonzero_integers(const element::Type& type, const Shape& shape, unsigned 
 template <typename Op>
 void check_binary(const element::Type& type, const Shape& a_shape, const Shape& b_shape, bool nonzero_b = false) {
   auto a = param(a_shape, type), b = param(b_shape, type);
-  const TensorVector inputs{random_tensor(type, a_shape, 1, -50.0, 50.0),
-                            nonzero_b ? nonzero_integers(type, b_shape, 2) : random_tensor(type, b_shape, 2, -50.0, 50.0)};
+  const TensorVector inputs{
+      random_tensor(type, a_shape, 1, -50.0, 50.0),
+      nonzero_b ? nonzero_integers(type, b_shape, 2) : random_tensor(type, b_shape, 2, -50.0, 50.0)};
   expect_matches_reference(model_of(std::make_shared<Op>(a, b), {a, b}), inputs, 0.0, 0.0);
 }
 
@@ -59,7 +60,8 @@ TEST(GpuIntegerEltwise, PdpdBroadcastAlignsTheSecondInputAtAnAxis) {
 TEST(GpuIntegerEltwise, SmallIntegerTypes) {
   for (const auto& type : {element::u8, element::i8}) {
     auto a = param({4, 5}, type), b = param({5}, type);
-    const TensorVector inputs{random_tensor(type, {4, 5}, 3, -120.0, 120.0), random_tensor(type, {5}, 4, -120.0, 120.0)};
+    const TensorVector inputs{random_tensor(type, {4, 5}, 3, -120.0, 120.0),
+                              random_tensor(type, {5}, 4, -120.0, 120.0)};
     expect_matches_reference(model_of(std::make_shared<op::v1::Add>(a, b), {a, b}), inputs, 0.0, 0.0);
     expect_matches_reference(model_of(std::make_shared<op::v1::Maximum>(a, b), {a, b}), inputs, 0.0, 0.0);
   }
@@ -98,7 +100,8 @@ TEST(GpuIntegerEltwise, RemaindersPowersAndShifts) {
   auto base = param({8}, element::i32), exponent = param({8}, element::i32);
   const TensorVector inputs{tensor_of<int32_t>(element::i32, {8}, {2, -3, 5, 1, -1, -1, 7, 0}),
                             tensor_of<int32_t>(element::i32, {8}, {10, 3, 0, -4, -3, -2, -1, 5})};
-  expect_matches_reference(model_of(std::make_shared<op::v1::Power>(base, exponent), {base, exponent}), inputs, 0.0, 0.0);
+  expect_matches_reference(model_of(std::make_shared<op::v1::Power>(base, exponent), {base, exponent}), inputs, 0.0,
+                           0.0);
   auto x = param({6}, element::i32), by = param({6}, element::i32);
   const TensorVector shifts{tensor_of<int32_t>(element::i32, {6}, {1, -8, 255, -1, 3, 40}),
                             tensor_of<int32_t>(element::i32, {6}, {3, 2, 31, 40, -1, 0})};

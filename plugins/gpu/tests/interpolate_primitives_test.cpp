@@ -26,7 +26,9 @@ std::shared_ptr<op::v0::Constant> reals(const std::vector<float>& values) {
   return op::v0::Constant::create(element::f32, Shape{values.size()}, values);
 }
 
-void check(const std::shared_ptr<Model>& model) { expect_matches_reference(model, random_inputs(model, 23), 1e-5, 1e-4); }
+void check(const std::shared_ptr<Model>& model) {
+  expect_matches_reference(model, random_inputs(model, 23), 1e-5, 1e-4);
+}
 
 Interpolate::InterpolateAttrs attrs_of(Mode mode, Transform transform, Nearest nearest = Nearest::ROUND_PREFER_FLOOR,
                                        bool scales = false) {
@@ -43,12 +45,13 @@ const Transform kTransforms[] = {Transform::HALF_PIXEL, Transform::PYTORCH_HALF_
 
 TEST(GpuInterpolatePrimitives, NearestEveryRoundingAndTransformBySizes) {
   auto x = param({1, 2, 5, 6});
-  for (Nearest nearest : {Nearest::ROUND_PREFER_FLOOR, Nearest::ROUND_PREFER_CEIL, Nearest::FLOOR, Nearest::CEIL,
-                          Nearest::SIMPLE})
+  for (Nearest nearest :
+       {Nearest::ROUND_PREFER_FLOOR, Nearest::ROUND_PREFER_CEIL, Nearest::FLOOR, Nearest::CEIL, Nearest::SIMPLE})
     for (Transform transform : kTransforms)
       for (const auto& sizes : std::vector<std::vector<int64_t>>{{10, 12}, {3, 4}, {7, 1}})
-        check(model_of(std::make_shared<Interpolate>(x, ints(sizes), ints({2, 3}), attrs_of(Mode::NEAREST, transform, nearest)),
-                       {x}));
+        check(model_of(
+            std::make_shared<Interpolate>(x, ints(sizes), ints({2, 3}), attrs_of(Mode::NEAREST, transform, nearest)),
+            {x}));
 }
 
 TEST(GpuInterpolatePrimitives, NearestByScalesWithInexactFactors) {
@@ -67,8 +70,9 @@ TEST(GpuInterpolatePrimitives, LinearOnnxAndCubic) {
     for (Transform transform : kTransforms) {
       check(model_of(std::make_shared<Interpolate>(x, ints({7, 9}), ints({2, 3}), attrs_of(mode, transform)), {x}));
       check(model_of(std::make_shared<Interpolate>(x, ints({3, 2}), ints({-2, -1}), attrs_of(mode, transform)), {x}));
-      check(model_of(std::make_shared<Interpolate>(x, reals({1.5f, 0.8f}), ints({3, 2}), attrs_of(mode, transform, {}, true)),
-                     {x}));
+      check(model_of(
+          std::make_shared<Interpolate>(x, reals({1.5f, 0.8f}), ints({3, 2}), attrs_of(mode, transform, {}, true)),
+          {x}));
     }
   Interpolate::InterpolateAttrs sharp = attrs_of(Mode::CUBIC, Transform::HALF_PIXEL);
   sharp.cube_coeff = -0.5;
@@ -77,8 +81,10 @@ TEST(GpuInterpolatePrimitives, LinearOnnxAndCubic) {
 
 TEST(GpuInterpolatePrimitives, EveryAxisWithoutAxesInputAndOneAxisOnly) {
   auto x = param({2, 3, 4});
-  check(model_of(std::make_shared<Interpolate>(x, ints({3, 5, 7}), attrs_of(Mode::LINEAR_ONNX, Transform::HALF_PIXEL)), {x}));
-  check(model_of(std::make_shared<Interpolate>(x, ints({6}), ints({1}), attrs_of(Mode::CUBIC, Transform::ASYMMETRIC)), {x}));
+  check(model_of(std::make_shared<Interpolate>(x, ints({3, 5, 7}), attrs_of(Mode::LINEAR_ONNX, Transform::HALF_PIXEL)),
+                 {x}));
+  check(model_of(std::make_shared<Interpolate>(x, ints({6}), ints({1}), attrs_of(Mode::CUBIC, Transform::ASYMMETRIC)),
+                 {x}));
   auto x1 = param({9});
   check(model_of(std::make_shared<Interpolate>(x1, ints({4}), attrs_of(Mode::NEAREST, Transform::HALF_PIXEL)), {x1}));
 }

@@ -44,13 +44,16 @@ TEST(GpuMathEltwise, RoundModesOnHalves) {
 
 TEST(GpuMathEltwise, PowerAndRemainders) {
   auto a = param({3, 4}), b = param({4});
-  const TensorVector positive{random_tensor(element::f32, {3, 4}, 4, 0.1, 3.0), random_tensor(element::f32, {4}, 5, -2.0, 2.0)};
+  const TensorVector positive{random_tensor(element::f32, {3, 4}, 4, 0.1, 3.0),
+                              random_tensor(element::f32, {4}, 5, -2.0, 2.0)};
   expect_matches_reference(model_of(std::make_shared<op::v1::Power>(a, b), {a, b}), positive, 1e-5, 1e-4);
-  const TensorVector mixed{random_tensor(element::f32, {3, 4}, 6, -9.0, 9.0), random_tensor(element::f32, {4}, 7, 0.5, 3.0)};
+  const TensorVector mixed{random_tensor(element::f32, {3, 4}, 6, -9.0, 9.0),
+                           random_tensor(element::f32, {4}, 7, 0.5, 3.0)};
   Tensor divisors = mixed[1];
   divisors.data<float>()[1] = -divisors.data<float>()[1];  // a negative divisor: FloorMod takes its sign
   expect_matches_reference(model_of(std::make_shared<op::v1::Mod>(a, b), {a, b}), {mixed[0], divisors}, 1e-5, 1e-4);
-  expect_matches_reference(model_of(std::make_shared<op::v1::FloorMod>(a, b), {a, b}), {mixed[0], divisors}, 1e-5, 1e-4);
+  expect_matches_reference(model_of(std::make_shared<op::v1::FloorMod>(a, b), {a, b}), {mixed[0], divisors}, 1e-5,
+                           1e-4);
 }
 
 TEST(GpuMathEltwise, HalfStorageComputesInFloat) {

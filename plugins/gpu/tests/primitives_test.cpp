@@ -58,7 +58,8 @@ TEST(GpuPrimitives, UnaryWithAttributes) {
 
 TEST(GpuPrimitives, SqrtAndLogOnPositiveInputs) {
   auto x = param({3, 4});
-  for (const auto& model : {model_of(std::make_shared<op::v0::Sqrt>(x), {x}), model_of(std::make_shared<op::v0::Log>(x), {x})}) {
+  for (const auto& model :
+       {model_of(std::make_shared<op::v0::Sqrt>(x), {x}), model_of(std::make_shared<op::v0::Log>(x), {x})}) {
     TensorVector inputs{random_tensor(element::f32, Shape{3, 4}, 5, 0.1, 4.0)};
     expect_matches_reference(model, inputs);
   }
@@ -66,10 +67,17 @@ TEST(GpuPrimitives, SqrtAndLogOnPositiveInputs) {
 
 TEST(GpuPrimitives, BinaryArithmeticWithNumpyBroadcast) {
   const std::vector<std::pair<Shape, Shape>> shapes = {
-      {{2, 3, 4}, {2, 3, 4}}, {{2, 3, 4}, {4}}, {{2, 1, 4}, {3, 1}}, {{1}, {5, 2}}, {{6}, {}},
+      {{2, 3, 4}, {2, 3, 4}},
+      {{2, 3, 4}, {4}},
+      {{2, 1, 4}, {3, 1}},
+      {{1}, {5, 2}},
+      {{6}, {}},
       // walks the kernel collapses (src/broadcast_walk.hpp): per-channel to (N, C, H*W), a scalar
       // to one dimension, and both operands broadcast in turn
-      {{2, 3, 4, 5}, {1, 3, 1, 1}}, {{2, 3, 4, 5}, {}}, {{1, 3, 1, 5}, {2, 1, 4, 1}}, {{2, 1, 1, 7}, {2, 3, 5, 7}}};
+      {{2, 3, 4, 5}, {1, 3, 1, 1}},
+      {{2, 3, 4, 5}, {}},
+      {{1, 3, 1, 5}, {2, 1, 4, 1}},
+      {{2, 1, 1, 7}, {2, 3, 5, 7}}};
   for (const auto& [a_shape, b_shape] : shapes) {
     auto a = param(a_shape), b = param(b_shape);
     check(model_of(std::make_shared<op::v1::Add>(a, b), {a, b}));
@@ -108,10 +116,14 @@ TEST(GpuPrimitives, MatMulShapesAndTransposes) {
     Shape a, b;
     bool ta, tb;
   };
-  const std::vector<Case> cases = {{{5, 7}, {7, 3}, false, false},   {{7, 5}, {7, 3}, true, false},
-                                   {{5, 7}, {3, 7}, false, true},    {{7, 5}, {3, 7}, true, true},
-                                   {{2, 3, 17, 33}, {33, 19}, false, false}, {{4, 1, 6, 5}, {3, 5, 2}, false, false},
-                                   {{7}, {7, 4}, false, false},     {{3, 7}, {7}, false, false},
+  const std::vector<Case> cases = {{{5, 7}, {7, 3}, false, false},
+                                   {{7, 5}, {7, 3}, true, false},
+                                   {{5, 7}, {3, 7}, false, true},
+                                   {{7, 5}, {3, 7}, true, true},
+                                   {{2, 3, 17, 33}, {33, 19}, false, false},
+                                   {{4, 1, 6, 5}, {3, 5, 2}, false, false},
+                                   {{7}, {7, 4}, false, false},
+                                   {{3, 7}, {7}, false, false},
                                    {{40, 40}, {40, 40}, false, true}};
   for (const auto& c : cases) {
     auto a = param(c.a), b = param(c.b);
@@ -124,13 +136,13 @@ TEST(GpuPrimitives, Convolution2dAnd1d) {
   auto conv = std::make_shared<op::v1::Convolution>(x, random_constant({4, 3, 3, 3}, 3), Strides{2, 1},
                                                     CoordinateDiff{1, 0}, CoordinateDiff{1, 2}, Strides{1, 2});
   check(model_of(conv, {x}), 1e-4, 1e-4);
-  auto same = std::make_shared<op::v1::Convolution>(x, random_constant({5, 3, 3, 3}, 4), Strides{1, 1},
-                                                    CoordinateDiff{0, 0}, CoordinateDiff{0, 0}, Strides{1, 1},
-                                                    op::PadType::SAME_UPPER);
+  auto same =
+      std::make_shared<op::v1::Convolution>(x, random_constant({5, 3, 3, 3}, 4), Strides{1, 1}, CoordinateDiff{0, 0},
+                                            CoordinateDiff{0, 0}, Strides{1, 1}, op::PadType::SAME_UPPER);
   check(model_of(same, {x}), 1e-4, 1e-4);
   auto x1 = param({1, 2, 11});
-  auto conv1d = std::make_shared<op::v1::Convolution>(x1, random_constant({3, 2, 4}, 6), Strides{2},
-                                                      CoordinateDiff{1}, CoordinateDiff{1}, Strides{1});
+  auto conv1d = std::make_shared<op::v1::Convolution>(x1, random_constant({3, 2, 4}, 6), Strides{2}, CoordinateDiff{1},
+                                                      CoordinateDiff{1}, Strides{1});
   check(model_of(conv1d, {x1}), 1e-4, 1e-4);
 }
 
@@ -139,8 +151,8 @@ TEST(GpuPrimitives, GroupAndDepthwiseConvolution) {
   auto grouped = std::make_shared<op::v1::GroupConvolution>(x, random_constant({2, 3, 2, 3, 3}, 7), Strides{1, 1},
                                                             CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
   check(model_of(grouped, {x}), 1e-4, 1e-4);
-  auto depthwise = std::make_shared<op::v1::GroupConvolution>(x, random_constant({4, 1, 1, 3, 3}, 8), Strides{2, 2},
-                                                              CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
+  auto depthwise = std::make_shared<op::v1::GroupConvolution>(
+      x, random_constant({4, 1, 1, 3, 3}, 8), Strides{2, 2}, CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
   check(model_of(depthwise, {x}), 1e-4, 1e-4);
 }
 
@@ -166,14 +178,14 @@ TEST(GpuPrimitives, Pooling) {
                                                    op::RoundingType::CEIL),
                  {x}));
   for (bool exclude_pad : {true, false}) {
-    check(model_of(std::make_shared<op::v1::AvgPool>(x, Strides{2, 2}, Shape{1, 1}, Shape{1, 1}, Shape{3, 3},
-                                                     exclude_pad),
-                   {x}));
+    check(model_of(
+        std::make_shared<op::v1::AvgPool>(x, Strides{2, 2}, Shape{1, 1}, Shape{1, 1}, Shape{3, 3}, exclude_pad), {x}));
     check(model_of(std::make_shared<op::v1::AvgPool>(x, Strides{2, 2}, Shape{0, 0}, Shape{0, 0}, Shape{2, 2},
                                                      exclude_pad, op::RoundingType::CEIL),
                    {x}));
   }
-  check(model_of(std::make_shared<op::v1::AvgPool>(x, Strides{1, 1}, Shape{0, 0}, Shape{0, 0}, Shape{9, 9}, true), {x}));
+  check(
+      model_of(std::make_shared<op::v1::AvgPool>(x, Strides{1, 1}, Shape{0, 0}, Shape{0, 0}, Shape{9, 9}, true), {x}));
 }
 
 TEST(GpuPrimitives, SoftmaxOnEveryAxis) {

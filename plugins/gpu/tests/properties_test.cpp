@@ -59,13 +59,28 @@ TEST(GpuProperties, SubDevicePropertiesByDeviceId) {
 TEST(GpuProperties, SupportedPropertiesAreAllReadable) {
   Core core = make_core();
   const auto names = core.get_property("GPU", supported_properties);
-  for (const auto& key : {"FULL_DEVICE_NAME", "DEVICE_TYPE", "DEVICE_GOPS", "OPTIMIZATION_CAPABILITIES",
-                          "GPU_DEVICE_TOTAL_MEM_SIZE", "GPU_UARCH_VERSION", "GPU_EXECUTION_UNITS_COUNT",
-                          "GPU_MEMORY_STATISTICS", "RANGE_FOR_STREAMS", "RANGE_FOR_ASYNC_INFER_REQUESTS",
-                          "PERFORMANCE_HINT", "NUM_STREAMS", "INFERENCE_PRECISION_HINT", "PERF_COUNT",
-                          "MODEL_PRIORITY", "EXECUTION_MODE_HINT", "COMPILATION_NUM_THREADS",
-                          "GPU_HOST_TASK_PRIORITY", "GPU_QUEUE_PRIORITY", "GPU_QUEUE_THROTTLE",
-                          "GPU_ENABLE_LOOP_UNROLLING", "GPU_COPIED_BYTES"})
+  for (const auto& key : {"FULL_DEVICE_NAME",
+                          "DEVICE_TYPE",
+                          "DEVICE_GOPS",
+                          "OPTIMIZATION_CAPABILITIES",
+                          "GPU_DEVICE_TOTAL_MEM_SIZE",
+                          "GPU_UARCH_VERSION",
+                          "GPU_EXECUTION_UNITS_COUNT",
+                          "GPU_MEMORY_STATISTICS",
+                          "RANGE_FOR_STREAMS",
+                          "RANGE_FOR_ASYNC_INFER_REQUESTS",
+                          "PERFORMANCE_HINT",
+                          "NUM_STREAMS",
+                          "INFERENCE_PRECISION_HINT",
+                          "PERF_COUNT",
+                          "MODEL_PRIORITY",
+                          "EXECUTION_MODE_HINT",
+                          "COMPILATION_NUM_THREADS",
+                          "GPU_HOST_TASK_PRIORITY",
+                          "GPU_QUEUE_PRIORITY",
+                          "GPU_QUEUE_THROTTLE",
+                          "GPU_ENABLE_LOOP_UNROLLING",
+                          "GPU_COPIED_BYTES"})
     EXPECT_TRUE(std::find(names.begin(), names.end(), key) != names.end()) << key;
   for (const auto& name : names) EXPECT_NO_THROW(core.get_property("GPU", name)) << name;
 }
@@ -140,7 +155,8 @@ TEST(GpuBatchProperties, MaxBatchSizeFollowsTheDeviceMemory) {
 
 TEST(GpuBatchProperties, OptimalBatchSizeNeedsABatchOneModel) {
   Core core = make_core();
-  const unsigned optimal = core.get_property("GPU", optimal_batch_size.name(), {hint::model(batch_model(1))}).as<unsigned>();
+  const unsigned optimal =
+      core.get_property("GPU", optimal_batch_size.name(), {hint::model(batch_model(1))}).as<unsigned>();
   const uint32_t max = core.get_property("GPU", max_batch_size.name(), {hint::model(batch_model(1))}).as<uint32_t>();
   EXPECT_GE(optimal, 1u);
   EXPECT_LE(optimal, 16u);

@@ -55,17 +55,19 @@ std::pair<std::shared_ptr<Model>, TensorVector> build(const Case& c) {
   auto c0 = c.kind == Kind::LSTM ? add({batch, dirs, H}, c.type) : nullptr;
   auto lengths = add({batch}, c.lengths_type);
   for (size_t b = 0; b < batch; ++b) {
-    if (c.lengths_type == element::i32) inputs.back().data<int32_t>()[b] = static_cast<int32_t>(c.lengths[b]);
-    else if (c.lengths_type == element::i64) inputs.back().data<int64_t>()[b] = c.lengths[b];
+    if (c.lengths_type == element::i32)
+      inputs.back().data<int32_t>()[b] = static_cast<int32_t>(c.lengths[b]);
+    else if (c.lengths_type == element::i64)
+      inputs.back().data<int64_t>()[b] = c.lengths[b];
   }
   auto w = add({dirs, gates * H, input}, c.type);
   auto r = add({dirs, gates * H, H}, c.type);
   auto bias = add({dirs, bias_gates * H}, c.type);
   std::shared_ptr<Node> node;
   if (c.kind == Kind::RNN) {
-    node = std::make_shared<op::v5::RNNSequence>(x, h0, lengths, w, r, bias, H, c.direction,
-                                                 c.activations.empty() ? std::vector<std::string>{"tanh"} : c.activations,
-                                                 c.alpha, c.beta, c.clip);
+    node = std::make_shared<op::v5::RNNSequence>(
+        x, h0, lengths, w, r, bias, H, c.direction,
+        c.activations.empty() ? std::vector<std::string>{"tanh"} : c.activations, c.alpha, c.beta, c.clip);
   } else if (c.kind == Kind::GRU) {
     node = std::make_shared<op::v5::GRUSequence>(
         x, h0, lengths, w, r, bias, H, c.direction,
@@ -82,8 +84,10 @@ std::pair<std::shared_ptr<Model>, TensorVector> build(const Case& c) {
 
 void check(const Case& c) {
   const auto [model, inputs] = build(c);
-  if (c.type == element::f16) expect_matches_reference(model, inputs, 2e-2, 2e-2);
-  else expect_matches_reference(model, inputs, 1e-5, 1e-4);
+  if (c.type == element::f16)
+    expect_matches_reference(model, inputs, 2e-2, 2e-2);
+  else
+    expect_matches_reference(model, inputs, 1e-5, 1e-4);
 }
 
 // Every direction, full and short lengths (0 included), clip: one program per op.

@@ -48,24 +48,23 @@ Chain chain(const Dimension& batch, bool lstm_then_gru) {
     auto c0 = p({batch, 1, kHidden}, element::f32);
     params.push_back(c0);
     first = std::make_shared<op::v5::LSTMSequence>(x, h0, c0, lengths, weights({1, 4 * kHidden, kInput}, 4),
-                                                   weights({1, 4 * kHidden, kHidden}, 5),
-                                                   weights({1, 4 * kHidden}, 6), kHidden, Direction::FORWARD);
+                                                   weights({1, 4 * kHidden, kHidden}, 5), weights({1, 4 * kHidden}, 6),
+                                                   kHidden, Direction::FORWARD);
   }
   auto y = std::make_shared<op::v1::Reshape>(first->output(0), ints({0, kSeq, kHidden}), true);
   if (!lstm_then_gru) {
     auto h0_both = p({batch, 2, kHidden}, element::f32);
     params.push_back(h0_both);
     second = std::make_shared<op::v5::RNNSequence>(y, h0_both, lengths, weights({2, kHidden, kHidden}, 7),
-                                                   weights({2, kHidden, kHidden}, 8), weights({2, kHidden}, 9),
-                                                   kHidden, Direction::BIDIRECTIONAL);
+                                                   weights({2, kHidden, kHidden}, 8), weights({2, kHidden}, 9), kHidden,
+                                                   Direction::BIDIRECTIONAL);
   } else {
     second = std::make_shared<op::v5::GRUSequence>(
         y, h0, lengths, weights({1, 3 * kHidden, kHidden}, 10), weights({1, 3 * kHidden, kHidden}, 11),
         weights({1, 4 * kHidden}, 12), kHidden, Direction::REVERSE, std::vector<std::string>{"sigmoid", "tanh"},
         std::vector<float>{}, std::vector<float>{}, 0.f, true);
   }
-  return {std::make_shared<Model>(OutputVector{second->output(0), second->output(1)}, params, "chain"),
-          lstm_then_gru};
+  return {std::make_shared<Model>(OutputVector{second->output(0), second->output(1)}, params, "chain"), lstm_then_gru};
 }
 
 // Inputs for `batch` rows: data random, lengths cycling through full, short and 0.

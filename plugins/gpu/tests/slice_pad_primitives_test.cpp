@@ -22,7 +22,8 @@ const int64_t kFar = std::numeric_limits<int64_t>::max();
 
 TEST(GpuSlicePad, SliceStepsAxesAndEmptyRanges) {
   auto x = param({4, 5, 6});
-  check(model_with({std::make_shared<op::v8::Slice>(x, ints({1, -1}), ints({3, -6}), ints({1, -2}), ints({0, 2}))}, {x}));
+  check(
+      model_with({std::make_shared<op::v8::Slice>(x, ints({1, -1}), ints({3, -6}), ints({1, -2}), ints({0, 2}))}, {x}));
   check(model_with({std::make_shared<op::v8::Slice>(x, ints({-100}), ints({kFar}), ints({3}))}, {x}));
   check(model_with({std::make_shared<op::v8::Slice>(x, ints({kFar}), ints({-kFar}), ints({-1}), ints({1}))}, {x}));
   // An empty range next to a kernel: the model still runs.
@@ -36,19 +37,19 @@ TEST(GpuSlicePad, StridedSliceMasks) {
   auto x = param({3, 4, 5});
   // begin/end masks, a negative stride.
   check(model_with({std::make_shared<op::v1::StridedSlice>(x, ints({1, 3}), ints({0, 0}), ints({1, -1}),
-                                                         std::vector<int64_t>{0, 0}, std::vector<int64_t>{1, 1})},
-                 {x}));
+                                                           std::vector<int64_t>{0, 0}, std::vector<int64_t>{1, 1})},
+                   {x}));
   // A new axis, a shrunk axis (negative index), the rest whole.
-  check(model_with({std::make_shared<op::v1::StridedSlice>(x, ints({0, -1, 1}), ints({0, 0, 4}), ints({1, 1, 2}),
-                                                         std::vector<int64_t>{}, std::vector<int64_t>{},
-                                                         std::vector<int64_t>{1, 0, 0}, std::vector<int64_t>{0, 1, 0})},
-                 {x}));
+  check(model_with({std::make_shared<op::v1::StridedSlice>(
+                       x, ints({0, -1, 1}), ints({0, 0, 4}), ints({1, 1, 2}), std::vector<int64_t>{},
+                       std::vector<int64_t>{}, std::vector<int64_t>{1, 0, 0}, std::vector<int64_t>{0, 1, 0})},
+                   {x}));
   // An ellipsis, then the last axis reversed.
-  check(model_with({std::make_shared<op::v1::StridedSlice>(x, ints({0, -1}), ints({0, -kFar}), ints({1, -1}),
-                                                         std::vector<int64_t>{}, std::vector<int64_t>{},
-                                                         std::vector<int64_t>{}, std::vector<int64_t>{},
-                                                         std::vector<int64_t>{1, 0})},
-                 {x}));
+  check(model_with(
+      {std::make_shared<op::v1::StridedSlice>(x, ints({0, -1}), ints({0, -kFar}), ints({1, -1}), std::vector<int64_t>{},
+                                              std::vector<int64_t>{}, std::vector<int64_t>{}, std::vector<int64_t>{},
+                                              std::vector<int64_t>{1, 0})},
+      {x}));
 }
 
 TEST(GpuSlicePad, SplitAndVariadicSplit) {
@@ -56,7 +57,8 @@ TEST(GpuSlicePad, SplitAndVariadicSplit) {
   auto split = std::make_shared<op::v1::Split>(x, ints({-2}), 3);
   check(model_with(split->outputs(), {x}));
   auto lengths = op::v0::Constant::create(element::i64, Shape{3}, std::vector<int64_t>{1, -1, 0});
-  auto variadic = std::make_shared<op::v1::VariadicSplit>(x, op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{2}), lengths);
+  auto variadic = std::make_shared<op::v1::VariadicSplit>(
+      x, op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{2}), lengths);
   check(model_with({variadic->output(0), variadic->output(1)}, {x}));
 }
 
@@ -75,10 +77,12 @@ TEST(GpuSlicePad, PadModesValuesAndCrops) {
   for (auto mode : {op::PadMode::CONSTANT, op::PadMode::EDGE, op::PadMode::REFLECT, op::PadMode::SYMMETRIC})
     check(model_with({std::make_shared<op::v1::Pad>(x, ints({0, 2, 1}), ints({1, 1, 3}), mode)}, {x}));
   auto value = op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{7.5f});
-  check(model_with({std::make_shared<op::v12::Pad>(x, ints({1, -1, 0}), ints({0, 1, -2}), value, op::PadMode::CONSTANT)}, {x}));
+  check(model_with(
+      {std::make_shared<op::v12::Pad>(x, ints({1, -1, 0}), ints({0, 1, -2}), value, op::PadMode::CONSTANT)}, {x}));
   auto xi = param({3, 3}, element::i64);
   auto fill = param({}, element::i64);
-  check(model_with({std::make_shared<op::v1::Pad>(xi, ints({1, 0}), ints({0, 2}), fill, op::PadMode::CONSTANT)}, {xi, fill}));
+  check(model_with({std::make_shared<op::v1::Pad>(xi, ints({1, 0}), ints({0, 2}), fill, op::PadMode::CONSTANT)},
+                   {xi, fill}));
 }
 
 TEST(GpuSlicePad, DepthToSpaceAndSpaceToDepth) {
@@ -101,14 +105,14 @@ TEST(GpuSlicePad, ConcatShapeOfAndRange) {
     return op::v0::Constant::create(type, Shape{}, std::vector<double>{value});
   };
   check(model_with({std::make_shared<op::v4::Range>(scalar(element::i64, 7), scalar(element::i64, -5),
-                                                  scalar(element::i64, -3), element::i64)},
-                 {x}));
+                                                    scalar(element::i64, -3), element::i64)},
+                   {x}));
   check(model_with({std::make_shared<op::v4::Range>(scalar(element::f32, 0.5), scalar(element::f32, 3.0),
-                                                  scalar(element::f32, 0.25), element::f32)},
-                 {x}));
+                                                    scalar(element::f32, 0.25), element::f32)},
+                   {x}));
   check(model_with({std::make_shared<op::v4::Range>(scalar(element::f32, 2.9), scalar(element::f32, 9.0),
-                                                  scalar(element::f32, 2.5), element::i32)},
-                 {x}));
+                                                    scalar(element::f32, 2.5), element::i32)},
+                   {x}));
 }
 
 }  // namespace

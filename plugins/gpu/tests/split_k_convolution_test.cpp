@@ -35,8 +35,8 @@ TEST(GpuSplitKConvolution, EvenSlicesWithBiasAndRelu) {
 TEST(GpuSplitKConvolution, UnevenSlicesStrideResidualAndClamp) {
   auto x = param({1, 37, 9, 9});  // K = 333: slices of 176 and 157
   auto residual = param({1, 48, 5, 5});
-  auto y = std::make_shared<op::v0::Clamp>(
-      std::make_shared<op::v1::Add>(conv(x, {48, 37, 3, 3}, 4, 2, 1), residual), -0.5, 0.5);
+  auto y = std::make_shared<op::v0::Clamp>(std::make_shared<op::v1::Add>(conv(x, {48, 37, 3, 3}, 4, 2, 1), residual),
+                                           -0.5, 0.5);
   auto model = model_of(y, {x, residual});
   expect_matches_reference(model, random_inputs(model, 5), kAtol, kRtol);
 }

@@ -57,8 +57,7 @@ void CompiledModel::set_property(const AnyMap& properties) {
   for (const auto& entry : properties) {
     FERRY_ASSERT(!is_compiled_model_property(entry.first), "property '", entry.first, "' of a model compiled for ",
                  get_plugin()->get_device_name(), " is read-only: it is fixed at compile time");
-    Exception::raise("a model compiled for ", get_plugin()->get_device_name(), " has no property '", entry.first,
-                     "'");
+    Exception::raise("a model compiled for ", get_plugin()->get_device_name(), " has no property '", entry.first, "'");
   }
 }
 

@@ -28,7 +28,7 @@ unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurre
 
 const std::vector<PropertyName>& Config::supported() {
   static const std::vector<PropertyName> keys = {
-      hint::performance_mode, ferry::num_streams,       hint::num_requests, hint::execution_mode,
+      hint::performance_mode,    ferry::num_streams,      hint::num_requests, hint::execution_mode,
       hint::inference_precision, ferry::enable_profiling, device::id,
   };
   return keys;
@@ -78,8 +78,8 @@ void Config::set_one(const std::string& name, const Any& value, const std::strin
   try {
     apply();
   } catch (const std::exception& e) {
-    Exception::raise("device '", device, "': bad value '", value_text(value), "' for property '", name, "': ",
-                     e.what());
+    Exception::raise("device '", device, "': bad value '", value_text(value), "' for property '", name,
+                     "': ", e.what());
   }
 }
 

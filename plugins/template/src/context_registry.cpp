@@ -19,8 +19,8 @@ std::shared_ptr<RemoteContext> ContextRegistry::create(const std::string& device
       id = value.as<int64_t>();
       FERRY_ASSERT(id >= 0, device, " create_context: CONTEXT_ID ", id, " is negative");
     } else {
-      Exception::raise(device, " create_context: unknown parameter '", key, "' (known: ",
-                       context_params::CONTEXT_TYPE, ", ", context_params::context_id.name(), ")");
+      Exception::raise(device, " create_context: unknown parameter '", key, "' (known: ", context_params::CONTEXT_TYPE,
+                       ", ", context_params::context_id.name(), ")");
     }
   }
   if (id == 0) return get_default(device);

@@ -29,9 +29,7 @@ std::string describe_op(const Node& node) {
 
 }  // namespace
 
-bool ExecutionPlan::is_supported(const Node& node) {
-  return node.has_evaluate() || is_type<op::v0::Parameter>(&node);
-}
+bool ExecutionPlan::is_supported(const Node& node) { return node.has_evaluate() || is_type<op::v0::Parameter>(&node); }
 
 ExecutionPlan::ExecutionPlan(std::shared_ptr<const Model> model) : m_model(std::move(model)) {
   FERRY_ASSERT(m_model, "ExecutionPlan: the model is null");
@@ -98,8 +96,7 @@ void ExecutionPlan::run(State& state, const TensorVector& inputs, TensorVector& 
                         std::vector<ProfilingInfo>* profile) const {
   FERRY_ASSERT(inputs.size() == m_parameter_slots.size() && outputs.size() == m_model->get_results().size(),
                "ExecutionPlan::run: model '", m_model->get_friendly_name(), "' takes ", m_parameter_slots.size(),
-               " inputs and ", m_model->get_results().size(), " outputs, got ", inputs.size(), " and ",
-               outputs.size());
+               " inputs and ", m_model->get_results().size(), " outputs, got ", inputs.size(), " and ", outputs.size());
   TensorVector& slots = state.slots;
   for (size_t i = 0; i < inputs.size(); ++i) slots[m_parameter_slots[i]] = inputs[i];
   if (profile) profile->clear();

@@ -42,8 +42,7 @@ class ExecutionPlan {
   // inputs: one host tensor per model parameter, type and shape already checked. outputs: one
   // entry per model result: a host tensor that receives the value (an empty entry gets a new
   // tensor). profile: when not null, receives one record per kernel run, with measured times.
-  void run(State& state, const TensorVector& inputs, TensorVector& outputs,
-           std::vector<ProfilingInfo>* profile) const;
+  void run(State& state, const TensorVector& inputs, TensorVector& outputs, std::vector<ProfilingInfo>* profile) const;
 
   const std::shared_ptr<const Model>& get_model() const { return m_model; }
 

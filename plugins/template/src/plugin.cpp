@@ -21,8 +21,8 @@ constexpr const char* kArchitecture = "reference";
 // Read-only plugin properties; the settable ones are Config::supported().
 const std::vector<PropertyName>& read_only_properties() {
   static const std::vector<PropertyName> names = {
-      supported_properties, available_devices,  device::full_name,
-      device::architecture, device::capabilities, range_for_streams,
+      supported_properties,           available_devices,    device::full_name,
+      device::architecture,           device::capabilities, range_for_streams,
       range_for_async_infer_requests, copied_bytes,
   };
   return names;
@@ -37,8 +37,8 @@ bool is_read_only(const std::string& name) {
 void check_device_arguments(const AnyMap& arguments, const std::string& device) {
   for (const auto& [key, value] : arguments) {
     FERRY_ASSERT(key == device::id.name(), "device '", device, "': unexpected argument '", key, "'");
-    FERRY_ASSERT(value.as<std::string>() == "0", "device '", device, "' has no device id '",
-                 value.as<std::string>(), "' (AVAILABLE_DEVICES: 0)");
+    FERRY_ASSERT(value.as<std::string>() == "0", "device '", device, "' has no device id '", value.as<std::string>(),
+                 "' (AVAILABLE_DEVICES: 0)");
   }
 }
 

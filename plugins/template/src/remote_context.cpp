@@ -25,8 +25,8 @@ std::shared_ptr<IRemoteTensor> RemoteContext::create_tensor(const element::Type&
       const int64_t id = value.as<int64_t>();
       FERRY_ASSERT(id == m_id, describe(), ": create_tensor: CONTEXT_ID ", id, " names another context");
     } else {
-      Exception::raise(describe(), ": create_tensor: unknown parameter '", key, "' (known: ",
-                       tensor_params::SHARED_MEM_TYPE, ", ", context_params::context_id.name(), ")");
+      Exception::raise(describe(), ": create_tensor: unknown parameter '", key,
+                       "' (known: ", tensor_params::SHARED_MEM_TYPE, ", ", context_params::context_id.name(), ")");
     }
   }
   FERRY_ASSERT(type.is_static(), describe(), ": create_tensor: element type ", type, " is not a static type");

@@ -5,8 +5,8 @@
 
 namespace ferry::template_plugin {
 
-RemoteTensor::RemoteTensor(const element::Type& type, const Shape& shape, std::string device_name,
-                           int64_t context_id, std::shared_ptr<CopyCounter> copies)
+RemoteTensor::RemoteTensor(const element::Type& type, const Shape& shape, std::string device_name, int64_t context_id,
+                           std::shared_ptr<CopyCounter> copies)
     : m_memory(make_tensor(type, shape)),
       m_device_name(std::move(device_name)),
       m_context_id(context_id),

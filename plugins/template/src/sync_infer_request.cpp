@@ -19,8 +19,7 @@ Tensor host_tensor(const Tensor& tensor) {
 
 std::string port_text(const Output<const Node>& port) {
   const auto& names = port.get_names();
-  return names.empty() ? port.get_node()->get_friendly_name() + ":" + std::to_string(port.get_index())
-                       : *names.begin();
+  return names.empty() ? port.get_node()->get_friendly_name() + ":" + std::to_string(port.get_index()) : *names.begin();
 }
 
 }  // namespace
@@ -41,9 +40,8 @@ void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor
   if (!remote) return;
   const RemoteContext& context = compiled_model().get_template_context();
   const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
-  FERRY_ASSERT(own, "tensor for port '", port_text(port), "' is a remote tensor of device '",
-               remote->get_device_name(), "'; a model compiled for ", context.describe(),
-               " takes host tensors or tensors of that context");
+  FERRY_ASSERT(own, "tensor for port '", port_text(port), "' is a remote tensor of device '", remote->get_device_name(),
+               "'; a model compiled for ", context.describe(), " takes host tensors or tensors of that context");
   FERRY_ASSERT(own->get_device_name() == context.get_device_name() && own->get_context_id() == context.get_id(),
                "tensor for port '", port_text(port), "' belongs to ", own->get_device_name(), " context ",
                own->get_context_id(), ", but the model was compiled for ", context.describe());

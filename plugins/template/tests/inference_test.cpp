@@ -93,8 +93,8 @@ TEST(TemplateInference, AsyncWithCallbackMatchesSync) {
 
 TEST(TemplateInference, FourRequestsOnFourThreads) {
   Core core;
-  CompiledModel compiled = core.compile_model(make_mlp(kBatch), "TEMPLATE",
-                                                {hint::performance_mode(hint::PerformanceMode::THROUGHPUT)});
+  CompiledModel compiled =
+      core.compile_model(make_mlp(kBatch), "TEMPLATE", {hint::performance_mode(hint::PerformanceMode::THROUGHPUT)});
   std::vector<std::thread> threads;
   std::vector<std::vector<float>> results(4);
   std::vector<std::vector<float>> inputs(4);

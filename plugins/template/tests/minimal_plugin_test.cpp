@@ -28,7 +28,9 @@ TEST(MinimalPlugin, RunsTheMlp) {
   const MlpReference expected = mlp_reference(x, 2);
   expect_values_near(values_of(request.get_tensor("probs")), expected.probs);
   expect_values_near(values_of(request.get_tensor("hidden")), expected.hidden);
-  EXPECT_NE(error_of([&] { core.set_property("MINIMAL", {{"NUM_STREAMS", 2}}); }).find("NUM_STREAMS"),
+  EXPECT_NE(error_of([&] {
+              core.set_property("MINIMAL", {{"NUM_STREAMS", 2}});
+            }).find("NUM_STREAMS"),
             std::string::npos);
 }
 

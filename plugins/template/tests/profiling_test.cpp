@@ -33,9 +33,8 @@ TEST(TemplateProfiling, OneRecordPerKernelWhenEnabled) {
     type_of[record.node_name] = record.node_type;
   }
   // The computing ops, in execution order's set; Parameters, Constants and Results run no kernel.
-  const std::map<std::string, std::string> expected = {{"matmul1", "MatMul"}, {"add1", "Add"},
-                                                       {"relu", "Relu"},      {"matmul2", "MatMul"},
-                                                       {"add2", "Add"},       {"softmax", "Softmax"}};
+  const std::map<std::string, std::string> expected = {{"matmul1", "MatMul"}, {"add1", "Add"}, {"relu", "Relu"},
+                                                       {"matmul2", "MatMul"}, {"add2", "Add"}, {"softmax", "Softmax"}};
   EXPECT_EQ(type_of, expected);
   EXPECT_EQ(records.size(), expected.size());
 }

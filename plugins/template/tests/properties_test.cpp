@@ -30,9 +30,9 @@ const PropertyName* find_property(const std::vector<PropertyName>& names, const 
 
 TEST_F(TemplateProperties, SupportedPropertiesListEveryKeyWithItsMutability) {
   const auto names = core.get_property("TEMPLATE", supported_properties);
-  for (const char* read_only : {"SUPPORTED_PROPERTIES", "AVAILABLE_DEVICES", "FULL_DEVICE_NAME", "DEVICE_ARCHITECTURE",
-                                "OPTIMIZATION_CAPABILITIES", "RANGE_FOR_STREAMS", "RANGE_FOR_ASYNC_INFER_REQUESTS",
-                                "TEMPLATE_COPIED_BYTES"}) {
+  for (const char* read_only :
+       {"SUPPORTED_PROPERTIES", "AVAILABLE_DEVICES", "FULL_DEVICE_NAME", "DEVICE_ARCHITECTURE",
+        "OPTIMIZATION_CAPABILITIES", "RANGE_FOR_STREAMS", "RANGE_FOR_ASYNC_INFER_REQUESTS", "TEMPLATE_COPIED_BYTES"}) {
     const PropertyName* name = find_property(names, read_only);
     ASSERT_NE(name, nullptr) << read_only;
     EXPECT_FALSE(name->is_mutable()) << read_only;
@@ -61,10 +61,10 @@ TEST_F(TemplateProperties, ReadOnlyValues) {
 
 TEST_F(TemplateProperties, SettingsRoundTrip) {
   EXPECT_EQ(core.get_property("TEMPLATE", hint::performance_mode), hint::PerformanceMode::LATENCY);
-  core.set_property("TEMPLATE", {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), num_streams(1),
-                                 enable_profiling(true), hint::num_requests(3),
-                                 hint::execution_mode(hint::ExecutionMode::ACCURACY),
-                                 hint::inference_precision(element::f32)});
+  core.set_property("TEMPLATE",
+                    {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), num_streams(1), enable_profiling(true),
+                     hint::num_requests(3), hint::execution_mode(hint::ExecutionMode::ACCURACY),
+                     hint::inference_precision(element::f32)});
   EXPECT_EQ(core.get_property("TEMPLATE", hint::performance_mode), hint::PerformanceMode::THROUGHPUT);
   EXPECT_EQ(core.get_property("TEMPLATE", num_streams).num, 1);
   EXPECT_TRUE(core.get_property("TEMPLATE", enable_profiling));

@@ -26,7 +26,8 @@ TEST(TemplateStreams, LatencyHintRunsOneStream) {
 
 TEST(TemplateStreams, ThroughputHintRunsUpToFourStreams) {
   Core core;
-  auto compiled = core.compile_model(make_mlp(), "TEMPLATE", {hint::performance_mode(hint::PerformanceMode::THROUGHPUT)});
+  auto compiled =
+      core.compile_model(make_mlp(), "TEMPLATE", {hint::performance_mode(hint::PerformanceMode::THROUGHPUT)});
   const int expected = std::min(4, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   EXPECT_EQ(streams_of(compiled), expected);
   EXPECT_EQ(compiled.get_property(optimal_number_of_infer_requests), static_cast<uint32_t>(expected));
@@ -35,8 +36,8 @@ TEST(TemplateStreams, ThroughputHintRunsUpToFourStreams) {
 
 TEST(TemplateStreams, ThroughputStreamsAreCappedByTheNumberOfRequests) {
   Core core;
-  auto compiled = core.compile_model(make_mlp(), "TEMPLATE",
-                                     {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), hint::num_requests(1)});
+  auto compiled = core.compile_model(
+      make_mlp(), "TEMPLATE", {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), hint::num_requests(1)});
   EXPECT_EQ(streams_of(compiled), 1);
 }
 
@@ -68,7 +69,8 @@ std::shared_ptr<Model> make_rendezvous_model(const std::shared_ptr<Rendezvous::C
 }
 
 // Starts `requests` asynchronous inferences at once and returns how many ran concurrently.
-int max_concurrent_inferences(CompiledModel& compiled, int requests, const std::shared_ptr<Rendezvous::Counters>& counters) {
+int max_concurrent_inferences(CompiledModel& compiled, int requests,
+                              const std::shared_ptr<Rendezvous::Counters>& counters) {
   std::vector<InferRequest> pending;
   for (int i = 0; i < requests; ++i) {
     pending.push_back(compiled.create_infer_request());

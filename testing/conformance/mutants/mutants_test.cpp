@@ -2,8 +2,8 @@
 // expected/<name>.txt, that the suite catches it with the expected tests and that nothing else
 // fails: every failed, crashed or timed-out test is listed there.
 
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -93,13 +93,12 @@ TEST_P(Mutant, IsCaughtByItsExpectedTestsAndNothingElse) {
   ASSERT_FALSE(expected.must.empty()) << name << ": expected/" << name << ".txt names no test that must catch it";
   const std::string report = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
   const std::string device = "MUTANT";
-  const int status = run_runner({runfile("testing/conformance/runner"),
-                                 "--suite=" + runfile("testing/conformance/conformance_suite"),
-                                 "--device=" + device, "--device_name=" + device,
-                                 "--plugin=" + runfile("testing/conformance/mutants/lib" + name + "_mutant.so"),
-                                 "--filter=" + expected.filter, "--timeout=" + std::to_string(expected.timeout_s),
-                                 "--report=" + report},
-                                report + ".log");
+  const int status = run_runner(
+      {runfile("testing/conformance/runner"), "--suite=" + runfile("testing/conformance/conformance_suite"),
+       "--device=" + device, "--device_name=" + device,
+       "--plugin=" + runfile("testing/conformance/mutants/lib" + name + "_mutant.so"), "--filter=" + expected.filter,
+       "--timeout=" + std::to_string(expected.timeout_s), "--report=" + report},
+      report + ".log");
   const std::string output = read_all(report + ".log");
   EXPECT_EQ(status, 1) << "the runner must exit 1 when something failed; its output:\n" << output;
 
@@ -133,8 +132,8 @@ TEST_P(Mutant, IsCaughtByItsExpectedTestsAndNothingElse) {
 INSTANTIATE_TEST_SUITE_P(All, Mutant,
                          testing::Values("callback_called_twice", "callback_never_called", "crash_on_cancel",
                                          "export_import_differs", "hang_in_wait", "remote_tensor_copied",
-                                         "set_tensor_ignored", "supported_properties_incomplete",
-                                         "wrong_property_type", "wrong_values"),
+                                         "set_tensor_ignored", "supported_properties_incomplete", "wrong_property_type",
+                                         "wrong_values"),
                          [](const testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace

@@ -42,9 +42,7 @@ class bfloat16 {
   uint16_t m_bits = 0;
 };
 
-inline std::ostream& operator<<(std::ostream& out, bfloat16 value) {
-  return out << static_cast<float>(value);
-}
+inline std::ostream& operator<<(std::ostream& out, bfloat16 value) { return out << static_cast<float>(value); }
 
 }  // namespace ferry
 

@@ -13,9 +13,9 @@
 namespace ferry {
 
 template <typename T>
-struct is_real_element : std::integral_constant<bool, std::is_floating_point<T>::value ||
-                                                          std::is_same<T, float16>::value ||
-                                                          std::is_same<T, bfloat16>::value> {};
+struct is_real_element
+    : std::integral_constant<bool, std::is_floating_point<T>::value || std::is_same<T, float16>::value ||
+                                       std::is_same<T, bfloat16>::value> {};
 
 // A real value converted to integral To: truncated toward zero, clamped to To's range, NaN -> 0.
 template <typename To>
@@ -70,20 +70,34 @@ struct Tag {
 template <typename F>
 decltype(auto) visit_storage(const Type& type, const char* what, F&& f) {
   switch (type.get_type()) {
-    case Type_t::boolean: return f(Tag<char>{});
-    case Type_t::bf16: return f(Tag<bfloat16>{});
-    case Type_t::f16: return f(Tag<float16>{});
-    case Type_t::f32: return f(Tag<float>{});
-    case Type_t::f64: return f(Tag<double>{});
-    case Type_t::i8: return f(Tag<int8_t>{});
-    case Type_t::i16: return f(Tag<int16_t>{});
-    case Type_t::i32: return f(Tag<int32_t>{});
-    case Type_t::i64: return f(Tag<int64_t>{});
-    case Type_t::u8: return f(Tag<uint8_t>{});
-    case Type_t::u16: return f(Tag<uint16_t>{});
-    case Type_t::u32: return f(Tag<uint32_t>{});
-    case Type_t::u64: return f(Tag<uint64_t>{});
-    default: break;
+    case Type_t::boolean:
+      return f(Tag<char>{});
+    case Type_t::bf16:
+      return f(Tag<bfloat16>{});
+    case Type_t::f16:
+      return f(Tag<float16>{});
+    case Type_t::f32:
+      return f(Tag<float>{});
+    case Type_t::f64:
+      return f(Tag<double>{});
+    case Type_t::i8:
+      return f(Tag<int8_t>{});
+    case Type_t::i16:
+      return f(Tag<int16_t>{});
+    case Type_t::i32:
+      return f(Tag<int32_t>{});
+    case Type_t::i64:
+      return f(Tag<int64_t>{});
+    case Type_t::u8:
+      return f(Tag<uint8_t>{});
+    case Type_t::u16:
+      return f(Tag<uint16_t>{});
+    case Type_t::u32:
+      return f(Tag<uint32_t>{});
+    case Type_t::u64:
+      return f(Tag<uint64_t>{});
+    default:
+      break;
   }
   Exception::raise(what, ": element type ", type, " is not supported");
 }

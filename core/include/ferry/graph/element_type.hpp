@@ -11,7 +11,26 @@
 namespace ferry {
 namespace element {
 
-enum class Type_t { undefined, dynamic, boolean, bf16, f16, f32, f64, i4, i8, i16, i32, i64, u1, u4, u8, u16, u32, u64 };
+enum class Type_t {
+  undefined,
+  dynamic,
+  boolean,
+  bf16,
+  f16,
+  f32,
+  f64,
+  i4,
+  i8,
+  i16,
+  i32,
+  i64,
+  u1,
+  u4,
+  u8,
+  u16,
+  u32,
+  u64
+};
 
 // An element type of a tensor. Names follow OpenVINO IR's spellings ("f32", "boolean", "u1").
 class Type {
@@ -26,10 +45,10 @@ class Type {
   constexpr operator Type_t() const { return m_type; }  // NOLINT: usable in switch
   constexpr Type_t get_type() const { return m_type; }
 
-  size_t size() const;        // bytes per element, sub-byte types rounded up to 1; 0 if not static
-  size_t bitwidth() const;    // bits per element; 0 if not static
-  bool is_real() const;       // f16, bf16, f32, f64
-  bool is_integral() const;   // every static type that is not real (boolean included)
+  size_t size() const;              // bytes per element, sub-byte types rounded up to 1; 0 if not static
+  size_t bitwidth() const;          // bits per element; 0 if not static
+  bool is_real() const;             // f16, bf16, f32, f64
+  bool is_integral() const;         // every static type that is not real (boolean included)
   bool is_integral_number() const;  // integral and not boolean
   bool is_signed() const;
   bool is_quantized() const;  // i4, u4, u1 (several elements share a byte)
@@ -77,22 +96,70 @@ inline constexpr Type u64(Type_t::u64);
 // The C++ storage type of each element type. Sub-byte types name their storage byte.
 template <Type_t>
 struct fundamental_type_for;
-template <> struct fundamental_type_for<Type_t::boolean> { using type = char; };
-template <> struct fundamental_type_for<Type_t::bf16> { using type = ferry::bfloat16; };
-template <> struct fundamental_type_for<Type_t::f16> { using type = ferry::float16; };
-template <> struct fundamental_type_for<Type_t::f32> { using type = float; };
-template <> struct fundamental_type_for<Type_t::f64> { using type = double; };
-template <> struct fundamental_type_for<Type_t::i4> { using type = int8_t; };
-template <> struct fundamental_type_for<Type_t::i8> { using type = int8_t; };
-template <> struct fundamental_type_for<Type_t::i16> { using type = int16_t; };
-template <> struct fundamental_type_for<Type_t::i32> { using type = int32_t; };
-template <> struct fundamental_type_for<Type_t::i64> { using type = int64_t; };
-template <> struct fundamental_type_for<Type_t::u1> { using type = uint8_t; };
-template <> struct fundamental_type_for<Type_t::u4> { using type = uint8_t; };
-template <> struct fundamental_type_for<Type_t::u8> { using type = uint8_t; };
-template <> struct fundamental_type_for<Type_t::u16> { using type = uint16_t; };
-template <> struct fundamental_type_for<Type_t::u32> { using type = uint32_t; };
-template <> struct fundamental_type_for<Type_t::u64> { using type = uint64_t; };
+template <>
+struct fundamental_type_for<Type_t::boolean> {
+  using type = char;
+};
+template <>
+struct fundamental_type_for<Type_t::bf16> {
+  using type = ferry::bfloat16;
+};
+template <>
+struct fundamental_type_for<Type_t::f16> {
+  using type = ferry::float16;
+};
+template <>
+struct fundamental_type_for<Type_t::f32> {
+  using type = float;
+};
+template <>
+struct fundamental_type_for<Type_t::f64> {
+  using type = double;
+};
+template <>
+struct fundamental_type_for<Type_t::i4> {
+  using type = int8_t;
+};
+template <>
+struct fundamental_type_for<Type_t::i8> {
+  using type = int8_t;
+};
+template <>
+struct fundamental_type_for<Type_t::i16> {
+  using type = int16_t;
+};
+template <>
+struct fundamental_type_for<Type_t::i32> {
+  using type = int32_t;
+};
+template <>
+struct fundamental_type_for<Type_t::i64> {
+  using type = int64_t;
+};
+template <>
+struct fundamental_type_for<Type_t::u1> {
+  using type = uint8_t;
+};
+template <>
+struct fundamental_type_for<Type_t::u4> {
+  using type = uint8_t;
+};
+template <>
+struct fundamental_type_for<Type_t::u8> {
+  using type = uint8_t;
+};
+template <>
+struct fundamental_type_for<Type_t::u16> {
+  using type = uint16_t;
+};
+template <>
+struct fundamental_type_for<Type_t::u32> {
+  using type = uint32_t;
+};
+template <>
+struct fundamental_type_for<Type_t::u64> {
+  using type = uint64_t;
+};
 
 template <Type_t T>
 using fundamental_type_for_t = typename fundamental_type_for<T>::type;
@@ -100,20 +167,62 @@ using fundamental_type_for_t = typename fundamental_type_for<T>::type;
 // The element type of a C++ type: from<float>() == f32. bool and char map to boolean.
 template <typename T>
 constexpr Type from();
-template <> constexpr Type from<bool>() { return boolean; }
-template <> constexpr Type from<char>() { return boolean; }
-template <> constexpr Type from<ferry::bfloat16>() { return bf16; }
-template <> constexpr Type from<ferry::float16>() { return f16; }
-template <> constexpr Type from<float>() { return f32; }
-template <> constexpr Type from<double>() { return f64; }
-template <> constexpr Type from<int8_t>() { return i8; }
-template <> constexpr Type from<int16_t>() { return i16; }
-template <> constexpr Type from<int32_t>() { return i32; }
-template <> constexpr Type from<int64_t>() { return i64; }
-template <> constexpr Type from<uint8_t>() { return u8; }
-template <> constexpr Type from<uint16_t>() { return u16; }
-template <> constexpr Type from<uint32_t>() { return u32; }
-template <> constexpr Type from<uint64_t>() { return u64; }
+template <>
+constexpr Type from<bool>() {
+  return boolean;
+}
+template <>
+constexpr Type from<char>() {
+  return boolean;
+}
+template <>
+constexpr Type from<ferry::bfloat16>() {
+  return bf16;
+}
+template <>
+constexpr Type from<ferry::float16>() {
+  return f16;
+}
+template <>
+constexpr Type from<float>() {
+  return f32;
+}
+template <>
+constexpr Type from<double>() {
+  return f64;
+}
+template <>
+constexpr Type from<int8_t>() {
+  return i8;
+}
+template <>
+constexpr Type from<int16_t>() {
+  return i16;
+}
+template <>
+constexpr Type from<int32_t>() {
+  return i32;
+}
+template <>
+constexpr Type from<int64_t>() {
+  return i64;
+}
+template <>
+constexpr Type from<uint8_t>() {
+  return u8;
+}
+template <>
+constexpr Type from<uint16_t>() {
+  return u16;
+}
+template <>
+constexpr Type from<uint32_t>() {
+  return u32;
+}
+template <>
+constexpr Type from<uint64_t>() {
+  return u64;
+}
 
 }  // namespace element
 }  // namespace ferry

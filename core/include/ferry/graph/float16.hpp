@@ -28,11 +28,10 @@ class float16 {
     const uint32_t sign = (x >> 16) & 0x8000u;
     const uint32_t abs = x & 0x7fffffffu;
     if (abs >= 0x7f800000u) {  // inf or NaN; a NaN keeps its top payload bits and is quieted
-      return static_cast<uint16_t>(abs == 0x7f800000u ? sign | 0x7c00u
-                                                      : sign | 0x7e00u | ((abs >> 13) & 0x3ffu));
+      return static_cast<uint16_t>(abs == 0x7f800000u ? sign | 0x7c00u : sign | 0x7e00u | ((abs >> 13) & 0x3ffu));
     }
     if (abs >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // >= 65520 rounds to inf
-    if (abs < 0x38800000u) {            // below 2^-14: the result is a half subnormal (or zero)
+    if (abs < 0x38800000u) {  // below 2^-14: the result is a half subnormal (or zero)
       if (abs <= 0x33000000u) return static_cast<uint16_t>(sign);  // <= 2^-25 rounds to zero
       const uint32_t exponent = abs >> 23;
       const uint32_t mantissa = (abs & 0x7fffffu) | 0x800000u;
@@ -79,9 +78,7 @@ class float16 {
   uint16_t m_bits = 0;
 };
 
-inline std::ostream& operator<<(std::ostream& out, float16 value) {
-  return out << static_cast<float>(value);
-}
+inline std::ostream& operator<<(std::ostream& out, float16 value) { return out << static_cast<float>(value); }
 
 }  // namespace ferry
 

@@ -33,7 +33,7 @@ class Layout {
 
   std::map<std::string, std::int64_t> _index_by_name;
   std::map<std::int64_t, std::string> _name_by_index;
-  bool _dynamic = false;      // holds "..."
+  bool _dynamic = false;         // holds "..."
   std::int64_t _left_size = 0;   // axes before "..." (all axes when there is none)
   std::int64_t _right_size = 0;  // axes after "..."
 };
@@ -41,15 +41,15 @@ class Layout {
 std::ostream& operator<<(std::ostream& out, const Layout& layout);
 
 namespace layout {
-bool has_batch(const Layout& layout);     // "N"
+bool has_batch(const Layout& layout);  // "N"
 std::int64_t batch_idx(const Layout& layout);
 bool has_channels(const Layout& layout);  // "C"
 std::int64_t channels_idx(const Layout& layout);
-bool has_depth(const Layout& layout);     // "D"
+bool has_depth(const Layout& layout);  // "D"
 std::int64_t depth_idx(const Layout& layout);
-bool has_height(const Layout& layout);    // "H"
+bool has_height(const Layout& layout);  // "H"
 std::int64_t height_idx(const Layout& layout);
-bool has_width(const Layout& layout);     // "W"
+bool has_width(const Layout& layout);  // "W"
 std::int64_t width_idx(const Layout& layout);
 }  // namespace layout
 

@@ -162,7 +162,7 @@ std::ostream& operator<<(std::ostream& out, const Node& node);
 }  // namespace ferry
 
 // Inside a Node member: throws "<node>: <parts>" when cond is false.
-#define FERRY_NODE_CHECK(cond, ...)            \
-  do {                                         \
+#define FERRY_NODE_CHECK(cond, ...)             \
+  do {                                          \
     if (!(cond)) this->node_error(__VA_ARGS__); \
   } while (0)

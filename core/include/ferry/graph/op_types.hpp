@@ -21,9 +21,11 @@ enum class RoundingType { FLOOR, CEIL, CEIL_TORCH };
 template <>
 struct EnumNames<op::PadType> {
   static const std::vector<std::pair<const char*, op::PadType>>& table() {
-    static const std::vector<std::pair<const char*, op::PadType>> names = {
-        {"explicit", op::PadType::EXPLICIT}, {"same_upper", op::PadType::SAME_UPPER},
-        {"same_lower", op::PadType::SAME_LOWER}, {"valid", op::PadType::VALID}, {"notset", op::PadType::NOTSET}};
+    static const std::vector<std::pair<const char*, op::PadType>> names = {{"explicit", op::PadType::EXPLICIT},
+                                                                           {"same_upper", op::PadType::SAME_UPPER},
+                                                                           {"same_lower", op::PadType::SAME_LOWER},
+                                                                           {"valid", op::PadType::VALID},
+                                                                           {"notset", op::PadType::NOTSET}};
     return names;
   }
 };
@@ -32,7 +34,9 @@ template <>
 struct EnumNames<op::RoundingType> {
   static const std::vector<std::pair<const char*, op::RoundingType>>& table() {
     static const std::vector<std::pair<const char*, op::RoundingType>> names = {
-        {"floor", op::RoundingType::FLOOR}, {"ceil", op::RoundingType::CEIL}, {"ceil_torch", op::RoundingType::CEIL_TORCH}};
+        {"floor", op::RoundingType::FLOOR},
+        {"ceil", op::RoundingType::CEIL},
+        {"ceil_torch", op::RoundingType::CEIL_TORCH}};
     return names;
   }
 };
@@ -41,8 +45,10 @@ template <>
 struct EnumNames<op::AutoBroadcastType> {
   static const std::vector<std::pair<const char*, op::AutoBroadcastType>>& table() {
     static const std::vector<std::pair<const char*, op::AutoBroadcastType>> names = {
-        {"numpy", op::AutoBroadcastType::NUMPY}, {"none", op::AutoBroadcastType::NONE},
-        {"pdpd", op::AutoBroadcastType::PDPD}, {"explicit", op::AutoBroadcastType::NONE}};
+        {"numpy", op::AutoBroadcastType::NUMPY},
+        {"none", op::AutoBroadcastType::NONE},
+        {"pdpd", op::AutoBroadcastType::PDPD},
+        {"explicit", op::AutoBroadcastType::NONE}};
     return names;
   }
 };

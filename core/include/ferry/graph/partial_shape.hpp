@@ -31,12 +31,12 @@ class PartialShape {
   static PartialShape dynamic(Dimension rank = Dimension::dynamic());
 
   Dimension rank() const;
-  bool is_static() const;   // static rank and every dimension static
+  bool is_static() const;  // static rank and every dimension static
   bool is_dynamic() const { return !is_static(); }
   bool all_non_negative() const { return true; }  // kept for API parity; Dimension forbids < 0
 
-  Shape to_shape() const;        // throws, naming the shape, when not static
-  Shape get_min_shape() const;   // throws when the rank is dynamic
+  Shape to_shape() const;       // throws, naming the shape, when not static
+  Shape get_min_shape() const;  // throws when the rank is dynamic
   // Unbounded dimensions give SIZE_MAX; throws when the rank is dynamic.
   Shape get_max_shape() const;
   bool is_bounded() const;  // static rank, every dimension bounded
@@ -48,8 +48,7 @@ class PartialShape {
   static bool merge_into(PartialShape& dst, const PartialShape& src);
   // dst = the broadcast of dst and src; false when they cannot broadcast. NONE requires
   // equal shapes (merge); NUMPY aligns trailing axes; PDPD puts src at spec.axis in dst.
-  static bool broadcast_merge_into(PartialShape& dst, const PartialShape& src,
-                                   const op::AutoBroadcastSpec& spec);
+  static bool broadcast_merge_into(PartialShape& dst, const PartialShape& src, const op::AutoBroadcastSpec& spec);
 
   size_t size() const { return m_dims.size(); }  // 0 when the rank is dynamic
   Dimension& operator[](size_t i) { return m_dims.at(i); }

@@ -23,16 +23,14 @@ struct DiscreteTypeInfo {
   }
 };
 
-inline std::ostream& operator<<(std::ostream& out, const DiscreteTypeInfo& info) {
-  return out << info.to_string();
-}
+inline std::ostream& operator<<(std::ostream& out, const DiscreteTypeInfo& info) { return out << info.to_string(); }
 
 }  // namespace ferry
 
 // Declares an op class's type information; put it in the public part of every concrete op.
-#define FERRY_OP(TYPE_NAME, VERSION_ID)                                       \
-  static const ::ferry::DiscreteTypeInfo& get_type_info_static() {            \
-    static const ::ferry::DiscreteTypeInfo info{TYPE_NAME, VERSION_ID};       \
-    return info;                                                              \
-  }                                                                           \
+#define FERRY_OP(TYPE_NAME, VERSION_ID)                                 \
+  static const ::ferry::DiscreteTypeInfo& get_type_info_static() {      \
+    static const ::ferry::DiscreteTypeInfo info{TYPE_NAME, VERSION_ID}; \
+    return info;                                                        \
+  }                                                                     \
   const ::ferry::DiscreteTypeInfo& get_type_info() const override { return get_type_info_static(); }

@@ -83,9 +83,9 @@ class IAsyncInferRequest : public IInferRequest {
   std::condition_variable m_done;
   State m_state = State::IDLE;
   bool m_cancel_requested = false;
-  std::uint64_t m_started = 0;   // runs started so far; the latest run is m_started
-  std::uint64_t m_finished = 0;  // the latest run once it finished (callback included)
-  int m_in_flight = 0;           // runs whose pipeline or callback has not returned yet
+  std::uint64_t m_started = 0;          // runs started so far; the latest run is m_started
+  std::uint64_t m_finished = 0;         // the latest run once it finished (callback included)
+  int m_in_flight = 0;                  // runs whose pipeline or callback has not returned yet
   std::exception_ptr m_error;           // the latest finished run's error
   std::exception_ptr m_callback_error;  // a callback's exception, not yet reported by wait()
   Callback m_callback;

@@ -47,8 +47,7 @@ class IPlugin : public std::enable_shared_from_this<IPlugin> {
                                                        const std::shared_ptr<IRemoteContext>& context,
                                                        const AnyMap& properties) const;
 
-  virtual SupportedOpsMap query_model(const std::shared_ptr<const Model>& model,
-                                      const AnyMap& properties) const = 0;
+  virtual SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const = 0;
 
  private:
   std::string m_device_name;

@@ -29,17 +29,17 @@ void write_error(char* error, size_t error_size, const char* message);
 }  // namespace ferry::plugin_entry
 
 // FERRY_DEFINE_PLUGIN(MyPlugin): MyPlugin must be default-constructible and derive from IPlugin.
-#define FERRY_DEFINE_PLUGIN(PluginType)                                                        \
-  extern "C" FERRY_PLUGIN_EXPORT int ferry_plugin_api_version() { return FERRY_PLUGIN_API_VERSION; } \
-  extern "C" FERRY_PLUGIN_EXPORT int ferry_create_plugin(std::shared_ptr<::ferry::IPlugin>* plugin, \
-                                                         char* error, size_t error_size) {     \
-    try {                                                                                      \
-      *plugin = std::make_shared<PluginType>();                                                \
-      return ::ferry::plugin_entry::kOk;                                                       \
-    } catch (const std::exception& e) {                                                        \
-      ::ferry::plugin_entry::write_error(error, error_size, e.what());                         \
-    } catch (...) {                                                                            \
-      ::ferry::plugin_entry::write_error(error, error_size, "unknown exception");             \
-    }                                                                                          \
-    return ::ferry::plugin_entry::kFailed;                                                     \
+#define FERRY_DEFINE_PLUGIN(PluginType)                                                                          \
+  extern "C" FERRY_PLUGIN_EXPORT int ferry_plugin_api_version() { return FERRY_PLUGIN_API_VERSION; }             \
+  extern "C" FERRY_PLUGIN_EXPORT int ferry_create_plugin(std::shared_ptr<::ferry::IPlugin>* plugin, char* error, \
+                                                         size_t error_size) {                                    \
+    try {                                                                                                        \
+      *plugin = std::make_shared<PluginType>();                                                                  \
+      return ::ferry::plugin_entry::kOk;                                                                         \
+    } catch (const std::exception& e) {                                                                          \
+      ::ferry::plugin_entry::write_error(error, error_size, e.what());                                           \
+    } catch (...) {                                                                                              \
+      ::ferry::plugin_entry::write_error(error, error_size, "unknown exception");                                \
+    }                                                                                                            \
+    return ::ferry::plugin_entry::kFailed;                                                                       \
   }

@@ -112,12 +112,16 @@ void write_words(std::ostream& out, const Range& range) {
 template <typename T, typename A>
 struct Write<std::vector<T, A>> {
   static constexpr bool enabled = Write<T>::enabled;
-  static void write(std::ostream& out, const std::vector<T, A>& value) { write_words<std::vector<T, A>, T>(out, value); }
+  static void write(std::ostream& out, const std::vector<T, A>& value) {
+    write_words<std::vector<T, A>, T>(out, value);
+  }
 };
 template <typename T, typename C, typename A>
 struct Write<std::set<T, C, A>> {
   static constexpr bool enabled = Write<T>::enabled;
-  static void write(std::ostream& out, const std::set<T, C, A>& value) { write_words<std::set<T, C, A>, T>(out, value); }
+  static void write(std::ostream& out, const std::set<T, C, A>& value) {
+    write_words<std::set<T, C, A>, T>(out, value);
+  }
 };
 template <typename K, typename V, typename C, typename A>
 struct Write<std::map<K, V, C, A>> {
@@ -143,7 +147,8 @@ struct Write<std::tuple<T...>> {
   }
   template <size_t... I>
   static void write_each(std::ostream& out, const std::tuple<T...>& value, std::index_sequence<I...>) {
-    ((out << (I == 0 ? "" : " "), Write<std::tuple_element_t<I, std::tuple<T...>>>::write(out, std::get<I>(value))), ...);
+    ((out << (I == 0 ? "" : " "), Write<std::tuple_element_t<I, std::tuple<T...>>>::write(out, std::get<I>(value))),
+     ...);
   }
 };
 

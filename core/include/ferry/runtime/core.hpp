@@ -46,18 +46,21 @@ class Core {
   CompiledModel compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
                               const AnyMap& properties = {});
   template <typename... Properties>
-  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
-                              Properties&&... properties) {
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model,
+                                                                         const std::string& device_name,
+                                                                         Properties&&... properties) {
     return compile_model(model, device_name, AnyMap{std::forward<Properties>(properties)...});
   }
   template <typename... Properties>
-  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::string& model_path, const std::string& device_name,
-                              Properties&&... properties) {
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::string& model_path,
+                                                                         const std::string& device_name,
+                                                                         Properties&&... properties) {
     return compile_model(model_path, device_name, AnyMap{std::forward<Properties>(properties)...});
   }
   template <typename... Properties>
-  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
-                              Properties&&... properties) {
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model,
+                                                                         const RemoteContext& context,
+                                                                         Properties&&... properties) {
     return compile_model(model, context, AnyMap{std::forward<Properties>(properties)...});
   }
 
@@ -74,7 +77,8 @@ class Core {
   void set_property(const AnyMap& properties);
   void set_property(const std::string& device_name, const AnyMap& properties);
   template <typename... Properties>
-  util::EnableIfAllStringAny<void, Properties...> set_property(const std::string& device_name, Properties&&... properties) {
+  util::EnableIfAllStringAny<void, Properties...> set_property(const std::string& device_name,
+                                                               Properties&&... properties) {
     set_property(device_name, AnyMap{std::forward<Properties>(properties)...});
   }
   Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments = {}) const;
@@ -88,8 +92,7 @@ class Core {
   RemoteContext get_default_context(const std::string& device_name);
 
   // Adds a device backed by a plugin library (a path, or a file name found by the dynamic loader).
-  void register_plugin(const std::string& plugin_path, const std::string& device_name,
-                       const AnyMap& properties = {});
+  void register_plugin(const std::string& plugin_path, const std::string& device_name, const AnyMap& properties = {});
   // Adds every plugin of a plugins.xml.
   void register_plugins(const std::string& xml_config_file);
   // Drops the core's reference to the device's plugin; the library unloads once every object

@@ -36,7 +36,7 @@ class Cancelled : public Exception {
 }  // namespace ferry
 
 // FERRY_ASSERT(cond, parts...): throws ferry::Exception with the parts when cond is false.
-#define FERRY_ASSERT(cond, ...)                  \
-  do {                                           \
+#define FERRY_ASSERT(cond, ...)                          \
+  do {                                                   \
     if (!(cond)) ::ferry::Exception::raise(__VA_ARGS__); \
   } while (0)

@@ -25,14 +25,17 @@ namespace ferry {
 
 class Model;
 
-inline constexpr Property<std::vector<PropertyName>, PropertyMutability::RO> supported_properties{"SUPPORTED_PROPERTIES"};
+inline constexpr Property<std::vector<PropertyName>, PropertyMutability::RO> supported_properties{
+    "SUPPORTED_PROPERTIES"};
 inline constexpr Property<std::vector<std::string>, PropertyMutability::RO> available_devices{"AVAILABLE_DEVICES"};
 inline constexpr Property<std::string, PropertyMutability::RO> model_name{"NETWORK_NAME"};
-inline constexpr Property<uint32_t, PropertyMutability::RO> optimal_number_of_infer_requests{"OPTIMAL_NUMBER_OF_INFER_REQUESTS"};
-inline constexpr Property<std::tuple<unsigned, unsigned>, PropertyMutability::RO> range_for_streams{"RANGE_FOR_STREAMS"};
+inline constexpr Property<uint32_t, PropertyMutability::RO> optimal_number_of_infer_requests{
+    "OPTIMAL_NUMBER_OF_INFER_REQUESTS"};
+inline constexpr Property<std::tuple<unsigned, unsigned>, PropertyMutability::RO> range_for_streams{
+    "RANGE_FOR_STREAMS"};
 // (min, max, step)
-inline constexpr Property<std::tuple<unsigned, unsigned, unsigned>, PropertyMutability::RO> range_for_async_infer_requests{
-    "RANGE_FOR_ASYNC_INFER_REQUESTS"};
+inline constexpr Property<std::tuple<unsigned, unsigned, unsigned>, PropertyMutability::RO>
+    range_for_async_infer_requests{"RANGE_FOR_ASYNC_INFER_REQUESTS"};
 inline constexpr Property<unsigned, PropertyMutability::RO> optimal_batch_size{"OPTIMAL_BATCH_SIZE"};
 inline constexpr Property<uint32_t, PropertyMutability::RO> max_batch_size{"MAX_BATCH_SIZE"};
 inline constexpr Property<bool, PropertyMutability::RO> loaded_from_cache{"LOADED_FROM_CACHE"};
@@ -55,7 +58,7 @@ namespace streams {
 // A number of streams, or one of the special values AUTO and NUMA (text "AUTO", "NUMA").
 struct Num {
   constexpr Num() = default;
-  constexpr Num(int32_t value) : num(value) {}  // NOLINT: num_streams(2)
+  constexpr Num(int32_t value) : num(value) {}        // NOLINT: num_streams(2)
   constexpr operator int32_t() const { return num; }  // NOLINT
   int32_t num = -1;
 };

@@ -36,21 +36,33 @@ bool map_elements(const Node& node, TensorVector& outputs, const TensorVector& i
     return true;
   };
   switch (type.get_type()) {
-    case element::Type_t::f32: return run(float{});
-    case element::Type_t::f64: return run(double{});
-    default: break;
+    case element::Type_t::f32:
+      return run(float{});
+    case element::Type_t::f64:
+      return run(double{});
+    default:
+      break;
   }
   if constexpr (kIntegers) {
     switch (type.get_type()) {
-      case element::Type_t::i8: return run(int8_t{});
-      case element::Type_t::i16: return run(int16_t{});
-      case element::Type_t::i32: return run(int32_t{});
-      case element::Type_t::i64: return run(int64_t{});
-      case element::Type_t::u8: return run(uint8_t{});
-      case element::Type_t::u16: return run(uint16_t{});
-      case element::Type_t::u32: return run(uint32_t{});
-      case element::Type_t::u64: return run(uint64_t{});
-      default: break;
+      case element::Type_t::i8:
+        return run(int8_t{});
+      case element::Type_t::i16:
+        return run(int16_t{});
+      case element::Type_t::i32:
+        return run(int32_t{});
+      case element::Type_t::i64:
+        return run(int64_t{});
+      case element::Type_t::u8:
+        return run(uint8_t{});
+      case element::Type_t::u16:
+        return run(uint16_t{});
+      case element::Type_t::u32:
+        return run(uint32_t{});
+      case element::Type_t::u64:
+        return run(uint64_t{});
+      default:
+        break;
     }
   }
   return false;

@@ -30,8 +30,12 @@ namespace {
 internal::WindowSpec make_spec(const Strides& strides, const Strides& dilations, const Shape& kernel,
                                const Shape& pads_begin, const Shape& pads_end, PadType auto_pad,
                                RoundingType rounding) {
-  return {strides, dilations.empty() ? Strides(kernel.size(), 1) : dilations, internal::to_pads(pads_begin),
-          internal::to_pads(pads_end), auto_pad, rounding};
+  return {strides,
+          dilations.empty() ? Strides(kernel.size(), 1) : dilations,
+          internal::to_pads(pads_begin),
+          internal::to_pads(pads_end),
+          auto_pad,
+          rounding};
 }
 
 }  // namespace
@@ -45,8 +49,8 @@ void AvgPool::validate(bool allow_ceil_torch) {
     for (size_t axis = 0; axis < m_kernel.size(); ++axis) {
       const auto kernel = static_cast<std::ptrdiff_t>((m_kernel[axis] - 1) * spec.dilations[axis] + 1);
       if (spec.pads_begin[axis] >= kernel || spec.pads_end[axis] >= kernel)
-        node_error("with exclude-pad the dilated kernel (", kernel, ") must be longer than pads_begin (", spec.pads_begin[axis],
-                   ") and pads_end (", spec.pads_end[axis], ") at spatial axis ", axis);
+        node_error("with exclude-pad the dilated kernel (", kernel, ") must be longer than pads_begin (",
+                   spec.pads_begin[axis], ") and pads_end (", spec.pads_end[axis], ") at spatial axis ", axis);
     }
   }
   m_pads_begin = internal::from_pads(spec.pads_begin);
@@ -85,8 +89,7 @@ namespace v14 {
 
 AvgPool::AvgPool(const Output<Node>& data, const Strides& strides, const Shape& pads_begin, const Shape& pads_end,
                  const Shape& kernel, bool exclude_pad, RoundingType rounding_type, PadType auto_pad)
-    : v1::AvgPool(true, data, strides, Strides{}, pads_begin, pads_end, kernel, exclude_pad, rounding_type,
-                  auto_pad) {}
+    : v1::AvgPool(true, data, strides, Strides{}, pads_begin, pads_end, kernel, exclude_pad, rounding_type, auto_pad) {}
 
 void AvgPool::validate_and_infer_types() { validate(true); }
 
@@ -103,8 +106,7 @@ namespace v16 {
 AvgPool::AvgPool(const Output<Node>& data, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
                  const Shape& pads_end, const Shape& kernel, bool exclude_pad, RoundingType rounding_type,
                  PadType auto_pad)
-    : v1::AvgPool(true, data, strides, dilations, pads_begin, pads_end, kernel, exclude_pad, rounding_type,
-                  auto_pad) {}
+    : v1::AvgPool(true, data, strides, dilations, pads_begin, pads_end, kernel, exclude_pad, rounding_type, auto_pad) {}
 
 void AvgPool::validate_and_infer_types() { validate(true); }
 
@@ -116,8 +118,8 @@ bool AvgPool::visit_attributes(AttributeVisitor& visitor) {
 
 std::shared_ptr<Node> AvgPool::clone_with_new_inputs(const OutputVector& inputs) const {
   FERRY_NODE_CHECK(inputs.size() == 1, "clone: expects 1 input, got ", inputs.size());
-  return std::make_shared<AvgPool>(inputs[0], m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
-                                   m_exclude_pad, m_rounding_type, m_auto_pad);
+  return std::make_shared<AvgPool>(inputs[0], m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel, m_exclude_pad,
+                                   m_rounding_type, m_auto_pad);
 }
 
 }  // namespace v16

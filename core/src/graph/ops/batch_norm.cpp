@@ -72,9 +72,11 @@ bool BatchNormInference::evaluate(TensorVector& outputs, const TensorVector& inp
   const Shape& shape = in[0].get_shape();
   if (shape.size() < 2) node_error("evaluate: data must have rank >= 2, got ", shape);
   for (size_t i = 1; i < 5; ++i) {
-    if (in[i].get_element_type() != type) node_error("evaluate: input '", kInputNames[i], "' is ", in[i].get_element_type(), ", data is ", type);
+    if (in[i].get_element_type() != type)
+      node_error("evaluate: input '", kInputNames[i], "' is ", in[i].get_element_type(), ", data is ", type);
     if (in[i].get_shape() != Shape{shape[1]})
-      node_error("evaluate: input '", kInputNames[i], "' shape ", in[i].get_shape(), " does not match ", shape[1], " channels");
+      node_error("evaluate: input '", kInputNames[i], "' shape ", in[i].get_shape(), " does not match ", shape[1],
+                 " channels");
   }
   Tensor& out = internal::prepare_output(*this, outputs, 0, type, shape);
   if (internal::is_half(type)) {

@@ -56,9 +56,10 @@ TEST(BatchNormInferenceOp, F32MatchesNaiveFormula) {
                            var = {1.f, 4.f, 0.25f};
   const double eps = 0.01;
   auto bn = make_bn(element::f32, PartialShape::dynamic(), PartialShape::dynamic(), eps);
-  const auto y = values_of<float>(run(bn, {make_tensor(element::f32, {2, 3, 2}, x), make_tensor(element::f32, {3}, gamma),
-                                           make_tensor(element::f32, {3}, beta), make_tensor(element::f32, {3}, mean),
-                                           make_tensor(element::f32, {3}, var)})[0]);
+  const auto y =
+      values_of<float>(run(bn, {make_tensor(element::f32, {2, 3, 2}, x), make_tensor(element::f32, {3}, gamma),
+                                make_tensor(element::f32, {3}, beta), make_tensor(element::f32, {3}, mean),
+                                make_tensor(element::f32, {3}, var)})[0]);
   ASSERT_EQ(y.size(), 12u);
   for (size_t i = 0; i < 12; ++i) {
     const size_t c = (i / 2) % 3;
@@ -71,8 +72,8 @@ TEST(BatchNormInferenceOp, HalfTypesAndClone) {
   // x = 3, mean 1, var 3, eps 1 -> (3 - 1) / 2 = 1; gamma 2, beta 0.5 -> 2.5 (exact in f16).
   auto bn = make_bn(element::f16, PartialShape::dynamic(), PartialShape::dynamic(), 1.0);
   auto h = [](float v) { return make_tensor(element::f16, {1}, std::vector<float16>{float16(v)}); };
-  const auto y = values_of<float16>(
-      run(bn, {make_tensor(element::f16, {1, 1}, std::vector<float16>{float16(3.f)}), h(2.f), h(0.5f), h(1.f), h(3.f)})[0]);
+  const auto y = values_of<float16>(run(
+      bn, {make_tensor(element::f16, {1, 1}, std::vector<float16>{float16(3.f)}), h(2.f), h(0.5f), h(1.f), h(3.f)})[0]);
   EXPECT_EQ(float(y[0]), 2.5f);
   OutputVector args;
   for (size_t i = 0; i < 5; ++i) args.push_back(bn->input_value(i));

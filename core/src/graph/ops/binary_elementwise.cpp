@@ -85,19 +85,30 @@ template <typename T>
 void run_kernel(Kind kind, bool python_division, const Node& node, const T* a, const Shape& as, const T* b,
                 const Shape& bs, T* out, const Shape& os) {
   switch (kind) {
-    case Kind::ADD: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p + q; }); });
-    case Kind::SUBTRACT: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p - q; }); });
-    case Kind::MULTIPLY: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p * q; }); });
-    case Kind::MAXIMUM: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return std::max(x, y); });
-    case Kind::MINIMUM: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return std::min(x, y); });
+    case Kind::ADD:
+      return reference::broadcast_binary(a, as, b, bs, out, os,
+                                         [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p + q; }); });
+    case Kind::SUBTRACT:
+      return reference::broadcast_binary(a, as, b, bs, out, os,
+                                         [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p - q; }); });
+    case Kind::MULTIPLY:
+      return reference::broadcast_binary(a, as, b, bs, out, os,
+                                         [](T x, T y) { return wrapping(x, y, [](auto p, auto q) { return p * q; }); });
+    case Kind::MAXIMUM:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return std::max(x, y); });
+    case Kind::MINIMUM:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return std::min(x, y); });
     case Kind::POWER:
       if constexpr (std::is_floating_point<T>::value) {
-        return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return static_cast<T>(std::pow(double(x), double(y))); });
+        return reference::broadcast_binary(a, as, b, bs, out, os,
+                                           [](T x, T y) { return static_cast<T>(std::pow(double(x), double(y))); });
       } else {
         return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return integer_power(x, y); });
       }
-    case Kind::MOD: return reference::broadcast_binary(a, as, b, bs, out, os, [&](T x, T y) { return remainder(node, x, y, false); });
-    case Kind::FLOOR_MOD: return reference::broadcast_binary(a, as, b, bs, out, os, [&](T x, T y) { return remainder(node, x, y, true); });
+    case Kind::MOD:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [&](T x, T y) { return remainder(node, x, y, false); });
+    case Kind::FLOOR_MOD:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [&](T x, T y) { return remainder(node, x, y, true); });
     case Kind::LEFT_SHIFT:
     case Kind::RIGHT_SHIFT:
       if constexpr (std::is_integral<T>::value) {
@@ -129,8 +140,7 @@ void BinaryElementwiseArithmetic::validate_and_infer_types() {
   FERRY_NODE_CHECK(get_input_size() == 2, "expects 2 inputs, got ", get_input_size());
   element::Type type;
   FERRY_NODE_CHECK(element::Type::merge(type, get_input_element_type(0), get_input_element_type(1)),
-                   "input element types do not match: ", get_input_element_type(0), " and ",
-                   get_input_element_type(1));
+                   "input element types do not match: ", get_input_element_type(0), " and ", get_input_element_type(1));
   FERRY_NODE_CHECK(type != element::boolean, "arithmetic on boolean inputs is not allowed");
   FERRY_NODE_CHECK(!integers_only() || type.is_dynamic() || type.is_integral_number(),
                    "input element type must be an integer type, got ", type);
@@ -159,9 +169,9 @@ bool BinaryElementwiseArithmetic::evaluate(TensorVector& outputs, const TensorVe
     return true;
   }
   switch (type.get_type()) {
-#define FERRY_CASE(TYPE, CPP)                                                                                 \
-  case element::Type_t::TYPE:                                                                                 \
-    run_kernel<CPP>(kind, pydiv, *this, static_cast<const CPP*>(a.data()), a.get_shape(),                     \
+#define FERRY_CASE(TYPE, CPP)                                                                              \
+  case element::Type_t::TYPE:                                                                              \
+    run_kernel<CPP>(kind, pydiv, *this, static_cast<const CPP*>(a.data()), a.get_shape(),                  \
                     static_cast<const CPP*>(b.data()), b_shape, static_cast<CPP*>(out.data()), out_shape); \
     return true;
     FERRY_CASE(f32, float)
@@ -184,10 +194,10 @@ bool BinaryElementwiseArithmetic::evaluate(TensorVector& outputs, const TensorVe
 
 namespace v1 {
 
-#define FERRY_BINARY_CLONE(CLASS)                                                       \
-  std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const { \
+#define FERRY_BINARY_CLONE(CLASS)                                                         \
+  std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const {  \
     FERRY_NODE_CHECK(inputs.size() == 2, "clone: expects 2 inputs, got ", inputs.size()); \
-    return std::make_shared<CLASS>(inputs[0], inputs[1], get_autob());                   \
+    return std::make_shared<CLASS>(inputs[0], inputs[1], get_autob());                    \
   }
 FERRY_BINARY_CLONE(Add)
 FERRY_BINARY_CLONE(Subtract)

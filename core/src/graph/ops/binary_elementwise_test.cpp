@@ -14,23 +14,32 @@ using namespace testing;
 using namespace op;
 
 TEST(BinaryElementwise, ShapeInference) {
-  auto add = std::make_shared<v1::Add>(param(element::f32, PartialShape("[2,1,3]")), param(element::f32, PartialShape("[4,1]")));
+  auto add = std::make_shared<v1::Add>(param(element::f32, PartialShape("[2,1,3]")),
+                                       param(element::f32, PartialShape("[4,1]")));
   EXPECT_EQ(add->get_output_partial_shape(0), PartialShape("[2,4,3]"));
-  auto dynamic = std::make_shared<v1::Multiply>(param(element::f32, PartialShape("[?,3]")), param(element::dynamic, PartialShape("[2..5,1]")));
+  auto dynamic = std::make_shared<v1::Multiply>(param(element::f32, PartialShape("[?,3]")),
+                                                param(element::dynamic, PartialShape("[2..5,1]")));
   EXPECT_EQ(dynamic->get_output_element_type(0), element::f32);
   EXPECT_EQ(dynamic->get_output_partial_shape(0), PartialShape("[2..5,3]"));
-  auto any_rank = std::make_shared<v1::Subtract>(param(element::i32, PartialShape::dynamic()), param(element::i32, PartialShape("[3]")));
+  auto any_rank = std::make_shared<v1::Subtract>(param(element::i32, PartialShape::dynamic()),
+                                                 param(element::i32, PartialShape("[3]")));
   EXPECT_TRUE(any_rank->get_output_partial_shape(0).rank().is_dynamic());
-  auto none = std::make_shared<v1::Maximum>(param(element::f32, PartialShape("[?,3]")), param(element::f32, PartialShape("[2,?]")), AutoBroadcastType::NONE);
+  auto none = std::make_shared<v1::Maximum>(param(element::f32, PartialShape("[?,3]")),
+                                            param(element::f32, PartialShape("[2,?]")), AutoBroadcastType::NONE);
   EXPECT_EQ(none->get_output_partial_shape(0), PartialShape("[2,3]"));
 }
 
 TEST(BinaryElementwise, ShapeErrorsNameTheNode) {
   auto a = param(element::f32, PartialShape("[2,3]"));
-  EXPECT_THROW_WITH(std::make_shared<v1::Add>(a, param(element::f32, PartialShape("[4]"))), "Add '", "[2,3] and [4]", "numpy");
-  EXPECT_THROW_WITH(std::make_shared<v1::Minimum>(a, param(element::f32, PartialShape("[1,3]")), AutoBroadcastType::NONE), "Minimum '", "none");
-  EXPECT_THROW_WITH(std::make_shared<v1::Divide>(a, param(element::f64, PartialShape("[2,3]"))), "Divide '", "f32 and f64");
-  EXPECT_THROW_WITH(std::make_shared<v1::Add>(param(element::boolean, Shape{1}), param(element::boolean, Shape{1})), "boolean");
+  EXPECT_THROW_WITH(std::make_shared<v1::Add>(a, param(element::f32, PartialShape("[4]"))), "Add '", "[2,3] and [4]",
+                    "numpy");
+  EXPECT_THROW_WITH(
+      std::make_shared<v1::Minimum>(a, param(element::f32, PartialShape("[1,3]")), AutoBroadcastType::NONE),
+      "Minimum '", "none");
+  EXPECT_THROW_WITH(std::make_shared<v1::Divide>(a, param(element::f64, PartialShape("[2,3]"))), "Divide '",
+                    "f32 and f64");
+  EXPECT_THROW_WITH(std::make_shared<v1::Add>(param(element::boolean, Shape{1}), param(element::boolean, Shape{1})),
+                    "boolean");
 }
 
 TEST(BinaryElementwise, EvaluateWithBroadcast) {
@@ -65,7 +74,8 @@ TEST(BinaryElementwise, IntegerDivision) {
   auto b = param(element::i32, PartialShape::dynamic());
   const auto x = make_tensor(element::i32, {4}, std::vector<int32_t>{7, -7, 7, -7});
   const auto y = make_tensor(element::i32, {4}, std::vector<int32_t>{2, 2, -2, -2});
-  EXPECT_EQ(values_of<int32_t>(run(std::make_shared<v1::Divide>(a, b), {x, y})[0]), (std::vector<int32_t>{3, -4, -4, 3}));
+  EXPECT_EQ(values_of<int32_t>(run(std::make_shared<v1::Divide>(a, b), {x, y})[0]),
+            (std::vector<int32_t>{3, -4, -4, 3}));
   EXPECT_EQ(values_of<int32_t>(run(std::make_shared<v1::Divide>(a, b, false), {x, y})[0]),
             (std::vector<int32_t>{3, -3, -3, 3}));
   const auto zero = make_tensor(element::i32, {1}, std::vector<int32_t>{0});
@@ -84,7 +94,7 @@ TEST(BinaryElementwise, HalfTypesComputeInF32) {
   auto b = param(element::bf16, PartialShape::dynamic());
   auto div = std::make_shared<v1::Divide>(b, b);
   const auto q = values_of<bfloat16>(run(div, {make_tensor(element::bf16, {1}, std::vector<bfloat16>{1.f}),
-                                              make_tensor(element::bf16, {1}, std::vector<bfloat16>{3.f})})[0]);
+                                               make_tensor(element::bf16, {1}, std::vector<bfloat16>{3.f})})[0]);
   EXPECT_NEAR(float(q[0]), 1.f / 3.f, 1.f / 256);  // bf16 keeps 8 significant bits
 }
 

@@ -30,7 +30,8 @@ PartialShape broadcast_shape(const Node& node, const std::string& mode, const Pa
         node.node_error("axes_mapping ", internal::to_text(*axes_mapping), " must be increasing within [0, ",
                         target.size(), ")");
       if (!data[i].compatible(1) && !data[i].compatible(target_shape[size_t(axis)]))
-        node.node_error("data axis ", i, " (", data[i], ") does not fit target axis ", axis, " (", target[size_t(axis)], ")");
+        node.node_error("data axis ", i, " (", data[i], ") does not fit target axis ", axis, " (", target[size_t(axis)],
+                        ")");
       lined[size_t(axis)] = data[i];
     }
     if (aligned) *aligned = lined;
@@ -77,7 +78,8 @@ void Broadcast::validate_and_infer_types() {
   FERRY_NODE_CHECK(m_mode != "explicit" || get_input_size() == 3, "mode 'explicit' needs input 2 (axes_mapping)");
   for (size_t i = 1; i < get_input_size(); ++i) {
     const element::Type type = get_input_element_type(i);
-    FERRY_NODE_CHECK(type.is_dynamic() || type.is_integral_number(), "input ", i, " must be an integer tensor, got ", type);
+    FERRY_NODE_CHECK(type.is_dynamic() || type.is_integral_number(), "input ", i, " must be an integer tensor, got ",
+                     type);
     FERRY_NODE_CHECK(get_input_partial_shape(i).rank().compatible(1), "input ", i, " must be 1-D, got shape ",
                      get_input_partial_shape(i));
   }
@@ -86,7 +88,8 @@ void Broadcast::validate_and_infer_types() {
   std::vector<int64_t> target, mapping;
   const bool has_mapping = get_input_size() == 3 && internal::constant_integers(*this, 2, mapping);
   if (data.rank().is_static() && internal::constant_integers(*this, 1, target))
-    return set_output_type(0, type, broadcast_shape(*this, m_mode, data, target, has_mapping ? &mapping : nullptr, nullptr));
+    return set_output_type(0, type,
+                           broadcast_shape(*this, m_mode, data, target, has_mapping ? &mapping : nullptr, nullptr));
   const PartialShape& target_shape = get_input_partial_shape(1);
   if (target_shape.rank().is_static() && target_shape[0].is_static()) {
     int64_t rank = target_shape[0].get_length();

@@ -15,12 +15,18 @@ using Kind = BinaryElementwiseComparison::Kind;
 template <typename T>
 void compare(Kind kind, const T* a, const Shape& as, const T* b, const Shape& bs, char* out, const Shape& os) {
   switch (kind) {
-    case Kind::EQUAL: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x == y); });
-    case Kind::NOT_EQUAL: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x != y); });
-    case Kind::LESS: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x < y); });
-    case Kind::GREATER: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x > y); });
-    case Kind::LESS_EQUAL: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x <= y); });
-    case Kind::GREATER_EQUAL: return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x >= y); });
+    case Kind::EQUAL:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x == y); });
+    case Kind::NOT_EQUAL:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x != y); });
+    case Kind::LESS:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x < y); });
+    case Kind::GREATER:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x > y); });
+    case Kind::LESS_EQUAL:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x <= y); });
+    case Kind::GREATER_EQUAL:
+      return reference::broadcast_binary(a, as, b, bs, out, os, [](T x, T y) { return char(x >= y); });
   }
 }
 
@@ -30,8 +36,7 @@ void BinaryElementwiseComparison::validate_and_infer_types() {
   FERRY_NODE_CHECK(get_input_size() == 2, "expects 2 inputs, got ", get_input_size());
   element::Type type;
   FERRY_NODE_CHECK(element::Type::merge(type, get_input_element_type(0), get_input_element_type(1)),
-                   "input element types do not match: ", get_input_element_type(0), " and ",
-                   get_input_element_type(1));
+                   "input element types do not match: ", get_input_element_type(0), " and ", get_input_element_type(1));
   set_output_type(0, element::boolean, internal::infer_binary_broadcast(*this, m_autob));
 }
 
@@ -55,10 +60,10 @@ bool BinaryElementwiseComparison::evaluate(TensorVector& outputs, const TensorVe
     return true;
   }
   switch (type.get_type()) {
-#define FERRY_CASE(TYPE, CPP)                                                                                     \
-  case element::Type_t::TYPE:                                                                                     \
+#define FERRY_CASE(TYPE, CPP)                                                                                        \
+  case element::Type_t::TYPE:                                                                                        \
     compare<CPP>(kind, static_cast<const CPP*>(a.data()), a.get_shape(), static_cast<const CPP*>(b.data()), b_shape, \
-                 result, out_shape);                                                                              \
+                 result, out_shape);                                                                                 \
     return true;
     FERRY_CASE(boolean, char)
     FERRY_CASE(f32, float)
@@ -81,10 +86,10 @@ bool BinaryElementwiseComparison::evaluate(TensorVector& outputs, const TensorVe
 
 namespace v1 {
 
-#define FERRY_COMPARISON_CLONE(CLASS)                                                   \
-  std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const { \
+#define FERRY_COMPARISON_CLONE(CLASS)                                                     \
+  std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const {  \
     FERRY_NODE_CHECK(inputs.size() == 2, "clone: expects 2 inputs, got ", inputs.size()); \
-    return std::make_shared<CLASS>(inputs[0], inputs[1], get_autob());                   \
+    return std::make_shared<CLASS>(inputs[0], inputs[1], get_autob());                    \
   }
 FERRY_COMPARISON_CLONE(Equal)
 FERRY_COMPARISON_CLONE(NotEqual)

@@ -17,12 +17,15 @@ std::vector<char> bools(const Tensor& t) {
 }
 
 TEST(ComparisonOps, ShapeInferenceBroadcastsAndOutputsBoolean) {
-  auto less = std::make_shared<v1::Less>(param(element::f32, PartialShape("[?,1,4]")), param(element::f32, PartialShape("[3,1]")));
+  auto less = std::make_shared<v1::Less>(param(element::f32, PartialShape("[?,1,4]")),
+                                         param(element::f32, PartialShape("[3,1]")));
   EXPECT_EQ(less->get_output_element_type(0), element::boolean);
   EXPECT_EQ(less->get_output_partial_shape(0), PartialShape("[?,3,4]"));
-  auto eq = std::make_shared<v1::Equal>(param(element::i64, PartialShape("[2..5]")), param(element::i64, PartialShape("[...]")));
+  auto eq = std::make_shared<v1::Equal>(param(element::i64, PartialShape("[2..5]")),
+                                        param(element::i64, PartialShape("[...]")));
   EXPECT_EQ(eq->get_output_partial_shape(0), PartialShape::dynamic());
-  auto ge = std::make_shared<v1::GreaterEqual>(param(element::dynamic, PartialShape("[1..8,2]")), param(element::u8, PartialShape("[2]")));
+  auto ge = std::make_shared<v1::GreaterEqual>(param(element::dynamic, PartialShape("[1..8,2]")),
+                                               param(element::u8, PartialShape("[2]")));
   EXPECT_EQ(ge->get_output_partial_shape(0), PartialShape("[1..8,2]"));
   EXPECT_THROW_WITH(std::make_shared<v1::Greater>(param(element::f32, Shape{2, 3}), param(element::f32, Shape{4})),
                     "Greater '", "do not broadcast");
@@ -57,7 +60,8 @@ TEST(ComparisonOps, BroadcastKernelsAgainstIndexLoops) {
     const auto got = bools(out);
     for (size_t i = 0; i < 2; ++i)
       for (size_t j = 0; j < 3; ++j)
-        EXPECT_EQ(got[i * 3 + j] != 0, c.expected(a[i * 3 + j], b[j])) << c.node->get_type_name() << " " << i << "," << j;
+        EXPECT_EQ(got[i * 3 + j] != 0, c.expected(a[i * 3 + j], b[j]))
+            << c.node->get_type_name() << " " << i << "," << j;
   }
 }
 
@@ -67,8 +71,9 @@ TEST(ComparisonOps, HalfIntegerAndBooleanInputs) {
   const auto y = make_tensor(element::f16, {1}, std::vector<float16>{1.f});
   EXPECT_EQ(bools(run(std::make_shared<v1::LessEqual>(h, h), {x, y})[0]), (std::vector<char>{1, 1, 0}));
   auto bf = param(element::bf16, PartialShape::dynamic());
-  EXPECT_EQ(bools(run(std::make_shared<v1::Equal>(bf, bf), {make_tensor(element::bf16, {2}, std::vector<bfloat16>{1.f, 3.f}),
-                                                            make_tensor(element::bf16, {2}, std::vector<bfloat16>{1.f, 2.f})})[0]),
+  EXPECT_EQ(bools(run(std::make_shared<v1::Equal>(bf, bf),
+                      {make_tensor(element::bf16, {2}, std::vector<bfloat16>{1.f, 3.f}),
+                       make_tensor(element::bf16, {2}, std::vector<bfloat16>{1.f, 2.f})})[0]),
             (std::vector<char>{1, 0}));
   auto i = param(element::i64, PartialShape::dynamic());
   const auto xi = make_tensor(element::i64, {2, 1}, std::vector<int64_t>{-5, INT64_MAX});
@@ -77,15 +82,18 @@ TEST(ComparisonOps, HalfIntegerAndBooleanInputs) {
   EXPECT_EQ(gt.get_shape(), (Shape{2, 2}));
   EXPECT_EQ(bools(gt), (std::vector<char>{0, 0, 1, 1}));
   auto u = param(element::u32, PartialShape::dynamic());
-  EXPECT_EQ(bools(run(std::make_shared<v1::Less>(u, u), {make_tensor(element::u32, {2}, std::vector<uint32_t>{0, 4000000000u}),
-                                                          make_tensor(element::u32, {1}, std::vector<uint32_t>{1})})[0]),
+  EXPECT_EQ(bools(run(std::make_shared<v1::Less>(u, u),
+                      {make_tensor(element::u32, {2}, std::vector<uint32_t>{0, 4000000000u}),
+                       make_tensor(element::u32, {1}, std::vector<uint32_t>{1})})[0]),
             (std::vector<char>{1, 0}));
   auto b = param(element::boolean, PartialShape::dynamic());
-  EXPECT_EQ(bools(run(std::make_shared<v1::NotEqual>(b, b), {make_tensor(element::boolean, {2}, std::vector<char>{0, 1}),
-                                                              make_tensor(element::boolean, {2}, std::vector<char>{1, 1})})[0]),
+  EXPECT_EQ(bools(run(std::make_shared<v1::NotEqual>(b, b),
+                      {make_tensor(element::boolean, {2}, std::vector<char>{0, 1}),
+                       make_tensor(element::boolean, {2}, std::vector<char>{1, 1})})[0]),
             (std::vector<char>{1, 0}));
-  EXPECT_THROW_WITH(run(std::make_shared<v1::Equal>(i, i), {xi, make_tensor(element::i64, {3, 2}, std::vector<int64_t>(6, 1))}),
-                    "Equal '", "do not broadcast");
+  EXPECT_THROW_WITH(
+      run(std::make_shared<v1::Equal>(i, i), {xi, make_tensor(element::i64, {3, 2}, std::vector<int64_t>(6, 1))}),
+      "Equal '", "do not broadcast");
 }
 
 TEST(ComparisonOps, CloneAndRegistry) {

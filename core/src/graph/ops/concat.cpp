@@ -63,8 +63,9 @@ bool Concat::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     const Shape shape = dense_inputs.back().get_shape();
     bool fits = shape.size() == out_shape.size() && dense_inputs.back().get_element_type() == type;
     for (size_t k = 0; fits && k < shape.size(); ++k) fits = k == axis || shape[k] == out_shape[k];
-    if (!fits) node_error("evaluate: input ", i, " (", dense_inputs.back().get_element_type(), " ", shape,
-                          ") does not fit input 0 (", type, " ", inputs[0].get_shape(), ")");
+    if (!fits)
+      node_error("evaluate: input ", i, " (", dense_inputs.back().get_element_type(), " ", shape,
+                 ") does not fit input 0 (", type, " ", inputs[0].get_shape(), ")");
     out_shape[axis] += shape[axis];
     data.push_back(static_cast<const char*>(dense_inputs.back().data()));
     shapes.push_back(shape);

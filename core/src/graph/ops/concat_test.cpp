@@ -39,7 +39,8 @@ TEST(Concat, Evaluate) {
   auto out = run(std::make_shared<Concat>(OutputVector{p, p}, -1), {a, b})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 3}));
   EXPECT_EQ(values_of<int32_t>(out), (std::vector<int32_t>{1, 2, 5, 3, 4, 6}));
-  out = run(std::make_shared<Concat>(OutputVector{p, p, p}, 0), {a, a, make_tensor(element::i32, {0, 2}, std::vector<int32_t>{})})[0];
+  out = run(std::make_shared<Concat>(OutputVector{p, p, p}, 0),
+            {a, a, make_tensor(element::i32, {0, 2}, std::vector<int32_t>{})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{4, 2}));
   EXPECT_EQ(values_of<int32_t>(out), (std::vector<int32_t>{1, 2, 3, 4, 1, 2, 3, 4}));
   EXPECT_THROW_WITH(run(std::make_shared<Concat>(OutputVector{p, p}, 0), {a, b}), "Concat '", "does not fit");

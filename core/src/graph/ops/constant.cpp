@@ -35,15 +35,13 @@ Constant::Constant(const element::Type& type, const Shape& shape, std::shared_pt
   constructor_validate_and_infer_types();
 }
 
-size_t Constant::get_byte_size() const {
-  return (shape_size(m_shape) * m_element_type.bitwidth() + 7) / 8;
-}
+size_t Constant::get_byte_size() const { return (shape_size(m_shape) * m_element_type.bitwidth() + 7) / 8; }
 
 void Constant::set_data_buffer(std::shared_ptr<AlignedBuffer> buffer, size_t offset) {
   FERRY_NODE_CHECK(buffer, "set_data_buffer: no buffer");
   const size_t bytes = get_byte_size();
-  FERRY_NODE_CHECK(offset <= buffer->size() && bytes <= buffer->size() - offset, "data of ", bytes,
-                   " bytes (", m_element_type, " ", m_shape, ") at offset ", offset, " does not fit in a buffer of ",
+  FERRY_NODE_CHECK(offset <= buffer->size() && bytes <= buffer->size() - offset, "data of ", bytes, " bytes (",
+                   m_element_type, " ", m_shape, ") at offset ", offset, " does not fit in a buffer of ",
                    buffer->size(), " bytes");
   if (is_aligned(buffer->data() + offset, m_element_type.size())) {
     m_buffer = std::move(buffer);
@@ -116,7 +114,8 @@ void write_packed(const element::Type& type, uint8_t* bytes, size_t i, int64_t v
 
 double Constant::read_value(size_t i) const {
   require_data();
-  if (m_element_type.is_quantized()) return static_cast<double>(read_packed(m_element_type, static_cast<const uint8_t*>(get_data_ptr()), i));
+  if (m_element_type.is_quantized())
+    return static_cast<double>(read_packed(m_element_type, static_cast<const uint8_t*>(get_data_ptr()), i));
   return element::visit_storage(m_element_type, "Constant", [&](auto tag) -> double {
     using T = typename decltype(tag)::type;
     return static_cast<double>(static_cast<const T*>(get_data_ptr())[i]);

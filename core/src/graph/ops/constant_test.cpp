@@ -21,7 +21,8 @@ TEST(Constant, ValuesAndTypes) {
   EXPECT_EQ(filled->cast_vector<float>(), (std::vector<float>{0.5f, 0.5f, 0.5f}));
   const int64_t big = (int64_t(1) << 62) + 1;  // not representable as a double: must stay exact
   EXPECT_EQ(Constant::create<int64_t>(element::i64, Shape{1}, {big})->cast_vector<int64_t>()[0], big);
-  EXPECT_EQ(Constant::create<float>(element::boolean, Shape{2}, {0.f, 2.f})->cast_vector<int>(), (std::vector<int>{0, 1}));
+  EXPECT_EQ(Constant::create<float>(element::boolean, Shape{2}, {0.f, 2.f})->cast_vector<int>(),
+            (std::vector<int>{0, 1}));
   EXPECT_THROW_WITH(Constant::create<int>(element::f32, Shape{3}, {1, 2}), "Constant '", "got 2 values", "[3]");
   EXPECT_THROW_WITH(c->get_vector<int32_t>(), "get_vector", "f32");
   auto zeros = std::make_shared<Constant>(element::i32, Shape{2});

@@ -59,7 +59,8 @@ TEST(Convert, HalfTypes) {
   EXPECT_EQ(b[0].to_bits(), 0x3eab);
   const auto back = values_of<float>(run(to(element::f32), {run(to(element::bf16), {in})[0]})[0]);
   EXPECT_EQ(back[3], -2.5f);
-  const auto as_int = values_of<int32_t>(run(to(element::i32), {make_tensor(element::f16, {1}, std::vector<float16>{-7.75f})})[0]);
+  const auto as_int =
+      values_of<int32_t>(run(to(element::i32), {make_tensor(element::f16, {1}, std::vector<float16>{-7.75f})})[0]);
   EXPECT_EQ(as_int[0], -7);
   TensorVector outputs(1);
   EXPECT_FALSE(to(element::u4)->evaluate(outputs, {in}));  // packed types: no kernel

@@ -99,14 +99,17 @@ void ConvolutionBackpropBase::validate_and_infer_types() {
     return;
   }
   size_t spatial = 0;
-  if (data.rank().is_static()) spatial = data.size() - 2;
-  else if (filters.size() >= lead) spatial = filters.size() - lead;
-  FERRY_NODE_CHECK(data.rank().is_dynamic() || (data.size() >= 3 && data.size() <= 5), "data must have rank 3 to 5, got ",
-                   data);
-  FERRY_NODE_CHECK(filters.rank().is_dynamic() || filters.size() == spatial + lead, "filters ", filters, " must have rank ",
-                   spatial + lead, grouped() ? " ([G, C_IN, C_OUT, kernel...])" : " ([C_IN, C_OUT, kernel...])");
-  FERRY_NODE_CHECK(m_strides.size() == spatial && m_dilations.size() == spatial, "strides and dilations need ",
-                   spatial, " entries, got ", m_strides.size(), " and ", m_dilations.size());
+  if (data.rank().is_static())
+    spatial = data.size() - 2;
+  else if (filters.size() >= lead)
+    spatial = filters.size() - lead;
+  FERRY_NODE_CHECK(data.rank().is_dynamic() || (data.size() >= 3 && data.size() <= 5),
+                   "data must have rank 3 to 5, got ", data);
+  FERRY_NODE_CHECK(filters.rank().is_dynamic() || filters.size() == spatial + lead, "filters ", filters,
+                   " must have rank ", spatial + lead,
+                   grouped() ? " ([G, C_IN, C_OUT, kernel...])" : " ([C_IN, C_OUT, kernel...])");
+  FERRY_NODE_CHECK(m_strides.size() == spatial && m_dilations.size() == spatial, "strides and dilations need ", spatial,
+                   " entries, got ", m_strides.size(), " and ", m_dilations.size());
   FERRY_NODE_CHECK(m_auto_pad != PadType::EXPLICIT || (m_pads_begin.size() == spatial && m_pads_end.size() == spatial),
                    "pads_begin and pads_end need ", spatial, " entries, got ", m_pads_begin.size(), " and ",
                    m_pads_end.size());

@@ -80,26 +80,24 @@ TEST(GroupConvolutionBackpropDataOp, EachGroupKeepsItsChannels) {
 
 TEST(ConvolutionBackpropDataOp, ShapeInference) {
   auto bounded = std::make_shared<v1::ConvolutionBackpropData>(param(element::f32, PartialShape("[?,4,1..4]")),
-                                                               param(element::f32, PartialShape("[4,6,3]")),
-                                                               Strides{2}, CoordinateDiff{0}, CoordinateDiff{0},
-                                                               Strides{1});
+                                                               param(element::f32, PartialShape("[4,6,3]")), Strides{2},
+                                                               CoordinateDiff{0}, CoordinateDiff{0}, Strides{1});
   EXPECT_EQ(bounded->get_output_partial_shape(0), PartialShape("[?,6,3..9]"));
   EXPECT_STREQ(bounded->get_type_info().version_id, "opset1");
-  auto grouped = std::make_shared<v1::GroupConvolutionBackpropData>(param(element::f32, PartialShape("[1,6,?,5]")),
-                                                                    param(element::f32, PartialShape("[3,2,4,1,1]")),
-                                                                    Strides{1, 1}, CoordinateDiff{0, 0},
-                                                                    CoordinateDiff{0, 0}, Strides{1, 1});
+  auto grouped = std::make_shared<v1::GroupConvolutionBackpropData>(
+      param(element::f32, PartialShape("[1,6,?,5]")), param(element::f32, PartialShape("[3,2,4,1,1]")), Strides{1, 1},
+      CoordinateDiff{0, 0}, CoordinateDiff{0, 0}, Strides{1, 1});
   EXPECT_EQ(grouped->get_output_partial_shape(0), PartialShape("[1,12,?,5]"));
   auto runtime_shape = std::make_shared<v1::ConvolutionBackpropData>(
       param(element::f32, Shape{1, 1, 2}), param(element::f32, Shape{1, 1, 3}), param(element::i64, Shape{1}),
       Strides{2}, CoordinateDiff{0}, CoordinateDiff{0}, Strides{1});
   EXPECT_EQ(runtime_shape->get_output_partial_shape(0), PartialShape("[1,1,?]"));
   auto dynamic = std::make_shared<v1::ConvolutionBackpropData>(param(element::f32, PartialShape::dynamic()),
-                                                               param(element::f32, PartialShape::dynamic()),
-                                                               Strides{1}, CoordinateDiff{0}, CoordinateDiff{0},
-                                                               Strides{1});
+                                                               param(element::f32, PartialShape::dynamic()), Strides{1},
+                                                               CoordinateDiff{0}, CoordinateDiff{0}, Strides{1});
   EXPECT_EQ(dynamic->get_output_partial_shape(0), PartialShape::dynamic());
-  auto clone = dynamic->clone_with_new_inputs({param(element::f32, Shape{1, 2, 3}), param(element::f32, Shape{2, 1, 2})});
+  auto clone =
+      dynamic->clone_with_new_inputs({param(element::f32, Shape{1, 2, 3}), param(element::f32, Shape{2, 1, 2})});
   EXPECT_EQ(clone->get_output_partial_shape(0), PartialShape("[1,1,4]"));
 }
 
@@ -116,10 +114,9 @@ TEST(ConvolutionBackpropDataOp, ErrorsNameTheNodeAndCause) {
                                                                   param(element::f32, Shape{2, 1, 3}), Strides{1, 1},
                                                                   CoordinateDiff{0}, CoordinateDiff{0}, Strides{1}),
                     "strides and dilations need 1 entries");
-  EXPECT_THROW_WITH(std::make_shared<v1::GroupConvolutionBackpropData>(param(element::f32, Shape{1, 2, 4}),
-                                                                       param(element::f32, Shape{2, 1, 3}), Strides{1},
-                                                                       CoordinateDiff{0}, CoordinateDiff{0},
-                                                                       Strides{1}),
+  EXPECT_THROW_WITH(std::make_shared<v1::GroupConvolutionBackpropData>(
+                        param(element::f32, Shape{1, 2, 4}), param(element::f32, Shape{2, 1, 3}), Strides{1},
+                        CoordinateDiff{0}, CoordinateDiff{0}, Strides{1}),
                     "filters [2,1,3] must have rank 4");
   EXPECT_THROW_WITH(std::make_shared<v1::ConvolutionBackpropData>(param(element::f32, Shape{1, 1, 2}),
                                                                   param(element::f32, Shape{1, 1, 1}), Strides{1},

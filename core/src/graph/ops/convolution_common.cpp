@@ -20,8 +20,8 @@ void validate_convolution(Node& node, WindowSpec& spec, bool grouped) {
     node.node_error("data (", data_type, ") and filters (", filters_type, ") must have the same element type");
   if (!(type.is_dynamic() || type.is_real() || type.is_integral_number()))
     node.node_error("element type must be numeric, got ", type);
-  const PartialShape shape = infer_convolution_shape(node, node.get_input_partial_shape(0),
-                                                     node.get_input_partial_shape(1), grouped, spec);
+  const PartialShape shape =
+      infer_convolution_shape(node, node.get_input_partial_shape(0), node.get_input_partial_shape(1), grouped, spec);
   node.set_output_type(0, type, shape);
 }
 

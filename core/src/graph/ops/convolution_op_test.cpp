@@ -15,8 +15,8 @@ using op::PadType;
 using op::v0::Parameter;
 using op::v1::Convolution;
 using op::v1::GroupConvolution;
-using reference::testdata::ConvPoolCase;
 using reference::testdata::conv_pool_cases;
+using reference::testdata::ConvPoolCase;
 using reference::testdata::mismatches;
 using testing::error_of;
 using testing::make_tensor;
@@ -32,8 +32,7 @@ std::shared_ptr<Node> conv(const testing::ShapeArg& data, const testing::ShapeAr
   if (grouped)
     return std::make_shared<GroupConvolution>(param(data), param(filters), strides, pads_begin, pads_end, dilations,
                                               auto_pad);
-  return std::make_shared<Convolution>(param(data), param(filters), strides, pads_begin, pads_end, dilations,
-                                       auto_pad);
+  return std::make_shared<Convolution>(param(data), param(filters), strides, pads_begin, pads_end, dilations, auto_pad);
 }
 
 std::shared_ptr<Node> op_for(const ConvPoolCase& c, const PartialShape& data, element::Type type = element::f32) {
@@ -41,8 +40,8 @@ std::shared_ptr<Node> op_for(const ConvPoolCase& c, const PartialShape& data, el
   const CoordinateDiff pb(c.pads_begin), pe(c.pads_end);
   const Strides strides(c.strides), dilations(c.dilations);
   if (std::string(c.op) == "group_conv")
-    return std::make_shared<GroupConvolution>(param(data, type), param(Shape(c.weights_shape), type), strides, pb,
-                                              pe, dilations, auto_pad);
+    return std::make_shared<GroupConvolution>(param(data, type), param(Shape(c.weights_shape), type), strides, pb, pe,
+                                              dilations, auto_pad);
   return std::make_shared<Convolution>(param(data, type), param(Shape(c.weights_shape), type), strides, pb, pe,
                                        dilations, auto_pad);
 }
@@ -117,10 +116,12 @@ TEST(ConvolutionOp, InfersBoundedAndDynamicShapes) {
   EXPECT_EQ(conv("[1..4,3,10..20,?]", "[8,3,3,3]", {2, 2}, {1, 1}, {1, 1}, {1, 1})->get_output_partial_shape(0),
             PartialShape("[1..4,8,5..10,1..]"));
   // A kernel length known only as an interval bounds the output the other way round.
-  EXPECT_EQ(conv("[1,1,10]", "[1,1,2..4]", {1}, {0}, {0}, {1})->get_output_partial_shape(0), PartialShape("[1,1,7..9]"));
+  EXPECT_EQ(conv("[1,1,10]", "[1,1,2..4]", {1}, {0}, {0}, {1})->get_output_partial_shape(0),
+            PartialShape("[1,1,7..9]"));
   EXPECT_EQ(conv("[1,1,10]", "[1,1,?]", {1}, {0}, {0}, {1})->get_output_partial_shape(0), PartialShape("[1,1,1..10]"));
   // Lengths too short for the window in part of the interval clamp to 1.
-  EXPECT_EQ(conv("[1,1,1..10]", "[1,1,3]", {1}, {0}, {0}, {1})->get_output_partial_shape(0), PartialShape("[1,1,1..8]"));
+  EXPECT_EQ(conv("[1,1,1..10]", "[1,1,3]", {1}, {0}, {0}, {1})->get_output_partial_shape(0),
+            PartialShape("[1,1,1..8]"));
   // Dynamic ranks: the other input gives the spatial rank.
   EXPECT_EQ(conv(PartialShape::dynamic(), "[4,1,3,3]", {1, 1}, {0, 0}, {0, 0}, {1, 1})->get_output_partial_shape(0),
             PartialShape("[?,4,1..,1..]"));
@@ -141,8 +142,8 @@ TEST(ConvolutionOp, InfersBoundedAndDynamicShapes) {
   // Negative pads crop.
   EXPECT_EQ(conv("[1,1,7]", "[1,1,2]", {1}, {-1}, {-2}, {1})->get_output_partial_shape(0), PartialShape("[1,1,3]"));
   // Element types: dynamic stays dynamic; integers are allowed.
-  const auto dyn_type = std::make_shared<Convolution>(param("[1,1,4]", element::dynamic), param("[1,1,2]"),
-                                                      Strides{1}, CoordinateDiff{0}, CoordinateDiff{0}, Strides{1});
+  const auto dyn_type = std::make_shared<Convolution>(param("[1,1,4]", element::dynamic), param("[1,1,2]"), Strides{1},
+                                                      CoordinateDiff{0}, CoordinateDiff{0}, Strides{1});
   EXPECT_EQ(dyn_type->get_output_element_type(0), element::f32);
   const auto i8 = std::make_shared<Convolution>(param("[1,1,4]", element::i8), param("[1,1,2]", element::i8),
                                                 Strides{1}, CoordinateDiff{0}, CoordinateDiff{0}, Strides{1});
@@ -176,8 +177,8 @@ TEST(ConvolutionOp, ErrorsNameTheNodeAndTheCause) {
   EXPECT_NE(channels.find("expect 2"), std::string::npos) << channels;
 
   // The friendly name appears once validation runs again on a named node.
-  auto node = std::make_shared<Convolution>(param("[1,3,5,5]"), param("[4,3,3,3]"), Strides{1, 1},
-                                            CoordinateDiff{0, 0}, CoordinateDiff{0, 0}, Strides{1, 1});
+  auto node = std::make_shared<Convolution>(param("[1,3,5,5]"), param("[4,3,3,3]"), Strides{1, 1}, CoordinateDiff{0, 0},
+                                            CoordinateDiff{0, 0}, Strides{1, 1});
   node->set_friendly_name("stem_conv");
   node->set_argument(1, param("[4,5,3,3]"));
   const std::string renamed = error_of([&] { node->validate_and_infer_types(); });
@@ -185,7 +186,8 @@ TEST(ConvolutionOp, ErrorsNameTheNodeAndTheCause) {
   EXPECT_NE(renamed.find("3 input channels"), std::string::npos) << renamed;
   EXPECT_NE(renamed.find("expect 5"), std::string::npos) << renamed;
 
-  const std::string groups = error_of([] { conv("[1,4,7]", "[3,1,1,2]", {1}, {0}, {0}, {1}, PadType::EXPLICIT, true); });
+  const std::string groups =
+      error_of([] { conv("[1,4,7]", "[3,1,1,2]", {1}, {0}, {0}, {1}, PadType::EXPLICIT, true); });
   EXPECT_NE(groups.find("GroupConvolution"), std::string::npos) << groups;
   EXPECT_NE(groups.find("4 input channels"), std::string::npos) << groups;
   EXPECT_NE(groups.find("3 group(s) of 1"), std::string::npos) << groups;
@@ -197,16 +199,23 @@ TEST(ConvolutionOp, ErrorsNameTheNodeAndTheCause) {
     EXPECT_NE(message.find(part), std::string::npos) << "expected '" << part << "' in: " << message;
   };
   expect_error(named_conv("[1,3]", "[4,3,3,3]"), "rank 3, 4 or 5");
-  expect_error(error_of([] { conv("[1,1,2,2,2,2]", "[1,1,1,1,1,1]", {1, 1, 1, 1}, {0, 0, 0, 0}, {0, 0, 0, 0},
-                                  {1, 1, 1, 1}); }),
+  expect_error(error_of([] {
+                 conv("[1,1,2,2,2,2]", "[1,1,1,1,1,1]", {1, 1, 1, 1}, {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 1, 1, 1});
+               }),
                "rank 3, 4 or 5");
   expect_error(named_conv("[1,3,5,5]", "[4,3,3]"), "must have rank 4");
-  expect_error(error_of([] { conv("[1,1,5,5]", "[1,1,3,3]", {1}, {0, 0}, {0, 0}, {1, 1}); }),
+  expect_error(error_of([] {
+                 conv("[1,1,5,5]", "[1,1,3,3]", {1}, {0, 0}, {0, 0}, {1, 1});
+               }),
                "\"strides\" has 1 value(s) but the data has 2 spatial dimension(s)");
   expect_error(error_of([] { conv("[1,1,5,5]", "[1,1,3,3]", {1, 1}, {0, 0}, {0}, {1, 1}); }), "\"pads_end\" has 1");
-  expect_error(error_of([] { conv("[1,1,5,5]", "[1,1,3,3]", {1, 0}, {0, 0}, {0, 0}, {1, 1}); }),
+  expect_error(error_of([] {
+                 conv("[1,1,5,5]", "[1,1,3,3]", {1, 0}, {0, 0}, {0, 0}, {1, 1});
+               }),
                "\"strides\" must be positive");
-  expect_error(error_of([] { conv("[1,1,5,5]", "[1,1,3,3]", {1, 1}, {0, 0}, {0, 0}, {0, 1}); }),
+  expect_error(error_of([] {
+                 conv("[1,1,5,5]", "[1,1,3,3]", {1, 1}, {0, 0}, {0, 0}, {0, 1});
+               }),
                "\"dilations\" must be positive");
   expect_error(error_of([] { conv("[1,1,2]", "[1,1,3]", {1}, {0}, {0}, {1}); }),
                "kernel after dilation (3) is longer than the padded input (2)");
@@ -226,9 +235,8 @@ TEST(ConvolutionOp, ErrorsNameTheNodeAndTheCause) {
 
 TEST(ConvolutionOp, AttributesUseOpenVinoIrNames) {
   const auto node = conv("[1,2,6,6]", "[3,2,3,3]", {2, 1}, {1, 0}, {0, 2}, {1, 2});
-  const std::map<std::string, std::string> expected = {{"strides", "2,1"},    {"dilations", "1,2"},
-                                                       {"pads_begin", "1,0"}, {"pads_end", "0,2"},
-                                                       {"auto_pad", "explicit"}};
+  const std::map<std::string, std::string> expected = {
+      {"strides", "2,1"}, {"dilations", "1,2"}, {"pads_begin", "1,0"}, {"pads_end", "0,2"}, {"auto_pad", "explicit"}};
   EXPECT_EQ(testing::attributes_of(node), expected);
   const auto grouped = conv("[1,4,6,6]", "[2,1,2,3,3]", {1, 1}, {0, 0}, {0, 0}, {1, 1}, PadType::SAME_LOWER, true);
   const auto attributes = testing::attributes_of(grouped);
@@ -263,7 +271,8 @@ TEST(ConvolutionOp, EvaluateRejectsMismatchedTensors) {
   const auto node = conv("[1,1,?]", "[1,1,2]", {1}, {0}, {0}, {1});
   TensorVector outputs(1);
   const std::string types = error_of([&] {
-    node->evaluate(outputs, {make_tensor<float>(Shape{1, 1, 4}, {1, 2, 3, 4}), make_tensor<double>(Shape{1, 1, 2}, {1, 1})});
+    node->evaluate(outputs,
+                   {make_tensor<float>(Shape{1, 1, 4}, {1, 2, 3, 4}), make_tensor<double>(Shape{1, 1, 2}, {1, 1})});
   });
   EXPECT_NE(types.find("filters are f64"), std::string::npos) << types;
   const std::string channels = error_of([&] {

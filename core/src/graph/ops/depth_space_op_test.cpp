@@ -20,13 +20,13 @@ std::vector<float> iota_floats(size_t n) {
 
 // The spec's definition for rank 4: reshape to 6-D, transpose, reshape back. Written as a
 // generic 6-D transpose over the reshaped input.
-std::vector<float> naive_depth_to_space(const std::vector<float>& x, size_t n, size_t c, size_t h, size_t w,
-                                        size_t bs, bool blocks_first) {
+std::vector<float> naive_depth_to_space(const std::vector<float>& x, size_t n, size_t c, size_t h, size_t w, size_t bs,
+                                        bool blocks_first) {
   const size_t cc = c / (bs * bs);
-  const std::vector<size_t> dims = blocks_first ? std::vector<size_t>{n, bs, bs, cc, h, w}
-                                                : std::vector<size_t>{n, cc, bs, bs, h, w};
-  const std::vector<size_t> perm = blocks_first ? std::vector<size_t>{0, 3, 4, 1, 5, 2}
-                                                : std::vector<size_t>{0, 1, 4, 2, 5, 3};
+  const std::vector<size_t> dims =
+      blocks_first ? std::vector<size_t>{n, bs, bs, cc, h, w} : std::vector<size_t>{n, cc, bs, bs, h, w};
+  const std::vector<size_t> perm =
+      blocks_first ? std::vector<size_t>{0, 3, 4, 1, 5, 2} : std::vector<size_t>{0, 1, 4, 2, 5, 3};
   std::vector<size_t> out_dims(6);
   for (size_t i = 0; i < 6; ++i) out_dims[i] = dims[perm[i]];
   std::vector<float> y(x.size());
@@ -45,14 +45,17 @@ std::vector<float> naive_depth_to_space(const std::vector<float>& x, size_t n, s
 }
 
 TEST(DepthSpaceOps, ShapeInference) {
-  auto d2s = std::make_shared<v0::DepthToSpace>(param(element::f32, PartialShape("[1,8,3,?]")), BlockMode::DEPTH_FIRST, 2);
+  auto d2s =
+      std::make_shared<v0::DepthToSpace>(param(element::f32, PartialShape("[1,8,3,?]")), BlockMode::DEPTH_FIRST, 2);
   EXPECT_EQ(d2s->get_output_partial_shape(0), PartialShape("[1,2,6,?]"));
   EXPECT_STREQ(d2s->get_type_info().version_id, "opset1");
   // Bounded channels: the multiples of 4 in 5..17 are 8..16 -> 2..4.
-  EXPECT_EQ(std::make_shared<v0::DepthToSpace>(param(element::u8, PartialShape("[?,5..17,1..3]")), BlockMode::BLOCKS_FIRST, 4)
-                ->get_output_partial_shape(0),
-            PartialShape("[?,2..4,4..12]"));
-  auto s2d = std::make_shared<v0::SpaceToDepth>(param(element::i32, PartialShape("[2,3,4,3..9,6]")), BlockMode::BLOCKS_FIRST, 2);
+  EXPECT_EQ(
+      std::make_shared<v0::DepthToSpace>(param(element::u8, PartialShape("[?,5..17,1..3]")), BlockMode::BLOCKS_FIRST, 4)
+          ->get_output_partial_shape(0),
+      PartialShape("[?,2..4,4..12]"));
+  auto s2d = std::make_shared<v0::SpaceToDepth>(param(element::i32, PartialShape("[2,3,4,3..9,6]")),
+                                                BlockMode::BLOCKS_FIRST, 2);
   EXPECT_EQ(s2d->get_output_partial_shape(0), PartialShape("[2,24,2,2..4,3]"));
   EXPECT_EQ(s2d->get_output_element_type(0), element::i32);
   EXPECT_EQ(std::make_shared<v0::SpaceToDepth>(param(element::f32, PartialShape::dynamic()), BlockMode::BLOCKS_FIRST, 2)
@@ -61,16 +64,19 @@ TEST(DepthSpaceOps, ShapeInference) {
 }
 
 TEST(DepthSpaceOps, ShapeInferenceErrorsNameTheNode) {
-  EXPECT_THROW_WITH(std::make_shared<v0::DepthToSpace>(param(element::f32, Shape{1, 6, 2, 2}), BlockMode::BLOCKS_FIRST, 2),
-                    "DepthToSpace '", "channel dimension 6", "block_size^2 = 4");
-  EXPECT_THROW_WITH(std::make_shared<v0::SpaceToDepth>(param(element::f32, Shape{1, 1, 4, 5}), BlockMode::BLOCKS_FIRST, 2),
-                    "SpaceToDepth '", "spatial dimension 5 of axis 3");
+  EXPECT_THROW_WITH(
+      std::make_shared<v0::DepthToSpace>(param(element::f32, Shape{1, 6, 2, 2}), BlockMode::BLOCKS_FIRST, 2),
+      "DepthToSpace '", "channel dimension 6", "block_size^2 = 4");
+  EXPECT_THROW_WITH(
+      std::make_shared<v0::SpaceToDepth>(param(element::f32, Shape{1, 1, 4, 5}), BlockMode::BLOCKS_FIRST, 2),
+      "SpaceToDepth '", "spatial dimension 5 of axis 3");
   EXPECT_THROW_WITH(std::make_shared<v0::SpaceToDepth>(param(element::f32, Shape{1, 4}), BlockMode::BLOCKS_FIRST, 2),
                     "SpaceToDepth '", "rank >= 3");
   EXPECT_THROW_WITH(std::make_shared<v0::DepthToSpace>(param(element::f32, Shape{1, 4, 1}), BlockMode::BLOCKS_FIRST, 0),
                     "DepthToSpace '", "'block_size' must be > 0");
-  EXPECT_THROW_WITH(std::make_shared<v0::DepthToSpace>(param(element::f32, PartialShape("[1,5..7,1]")), BlockMode::BLOCKS_FIRST, 4),
-                    "DepthToSpace '", "channel dimension 5..7");
+  EXPECT_THROW_WITH(
+      std::make_shared<v0::DepthToSpace>(param(element::f32, PartialShape("[1,5..7,1]")), BlockMode::BLOCKS_FIRST, 4),
+      "DepthToSpace '", "channel dimension 5..7");
 }
 
 TEST(DepthSpaceOps, HandComputedModes) {
@@ -95,7 +101,8 @@ TEST(DepthSpaceOps, MatchesReshapeTransposeDefinition) {
   auto p = param(element::f32, PartialShape::dynamic());
   for (BlockMode mode : {BlockMode::BLOCKS_FIRST, BlockMode::DEPTH_FIRST}) {
     const bool blocks_first = mode == BlockMode::BLOCKS_FIRST;
-    const auto y = run(std::make_shared<v0::DepthToSpace>(p, mode, bs), {make_tensor(element::f32, {n, c, h, w}, x)})[0];
+    const auto y =
+        run(std::make_shared<v0::DepthToSpace>(p, mode, bs), {make_tensor(element::f32, {n, c, h, w}, x)})[0];
     EXPECT_EQ(y.get_shape(), (Shape{n, 2, h * bs, w * bs}));
     EXPECT_EQ(values_of<float>(y), naive_depth_to_space(x, n, c, h, w, bs, blocks_first)) << enum_to_string(mode);
     // SpaceToDepth is the inverse.
@@ -117,7 +124,8 @@ TEST(DepthSpaceOps, OtherTypesAndRank5RoundTrip) {
   // f16 values move unchanged.
   auto h = param(element::f16, PartialShape::dynamic());
   const std::vector<float16> hx = {float16(0.5f), float16(-1.f), float16(2.f), float16(3.25f)};
-  const auto hy = run(std::make_shared<v0::SpaceToDepth>(h, BlockMode::BLOCKS_FIRST, 2), {make_tensor(element::f16, {1, 1, 4}, hx)})[0];
+  const auto hy = run(std::make_shared<v0::SpaceToDepth>(h, BlockMode::BLOCKS_FIRST, 2),
+                      {make_tensor(element::f16, {1, 1, 4}, hx)})[0];
   EXPECT_EQ(hy.get_shape(), (Shape{1, 2, 2}));
   const auto hv = values_of<float16>(hy);
   EXPECT_EQ(float(hv[0]), 0.5f);  // y[b * 1 + c, w] = x[c, 2w + b]: b=0 -> {x0, x2}, b=1 -> {x1, x3}

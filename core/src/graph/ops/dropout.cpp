@@ -12,7 +12,8 @@ namespace {
 
 // The one value of a scalar (or one-element) tensor, as a double.
 double scalar_value(const Node& node, const Tensor& tensor, const char* what) {
-  if (tensor.get_size() != 1) node.node_error("evaluate: ", what, " must hold one value, got shape ", tensor.get_shape());
+  if (tensor.get_size() != 1)
+    node.node_error("evaluate: ", what, " must hold one value, got shape ", tensor.get_shape());
   const Tensor value = internal::dense(tensor);
   return element::visit_storage(value.get_element_type(), what, [&](auto tag) {
     using T = typename decltype(tag)::type;

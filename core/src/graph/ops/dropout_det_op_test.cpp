@@ -72,9 +72,9 @@ TEST(DetOp, InfersBatchShape) {
 TEST(DetOp, BatchOfMatricesByHand) {
   const auto det = std::make_shared<op::ext::Det>(param(element::f32, Shape{4, 3, 3}));
   const std::vector<float> matrices = {
-      2, 0, 0, 0, 3, 0, 0, 0, 4,   // diagonal: 24
-      0, 1, 0, 1, 0, 0, 0, 0, 1,   // one row swap: -1
-      1, 2, 3, 4, 5, 6, 7, 8, 9,   // singular: 0
+      2, 0, 0, 0, 3,  0, 0, 0, 4,  // diagonal: 24
+      0, 1, 0, 1, 0,  0, 0, 0, 1,  // one row swap: -1
+      1, 2, 3, 4, 5,  6, 7, 8, 9,  // singular: 0
       0, 2, 1, 3, -1, 2, 1, 1, 1,  // first pivot is zero: 0*(-3) - 2*(1) + 1*(4) = 2
   };
   const auto outputs = run(det, {make_tensor<float>(element::f32, Shape{4, 3, 3}, matrices)});

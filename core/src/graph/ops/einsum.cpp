@@ -183,8 +183,8 @@ void Einsum::validate_and_infer_types() {
     if (has_ellipsis(terms[i]))
       FERRY_NODE_CHECK(rank >= letters, "input ", i, " ", shape, " has fewer axes than '", terms[i], "'");
     else
-      FERRY_NODE_CHECK(rank == letters, "input ", i, " ", shape, " does not have the ", letters, " axes of '",
-                       terms[i], "'");
+      FERRY_NODE_CHECK(rank == letters, "input ", i, " ", shape, " does not have the ", letters, " axes of '", terms[i],
+                       "'");
     const size_t own = rank - letters;
     const std::vector<int> labels = axis_labels(terms[i], rank, own);
     PartialShape own_ellipsis;
@@ -268,13 +268,20 @@ bool Einsum::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return true;
   };
   switch (type.get_type()) {
-    case element::Type_t::f32: return run(float{}, double{});
-    case element::Type_t::f64: return run(double{}, double{});
-    case element::Type_t::i8: return run(int8_t{}, int64_t{});
-    case element::Type_t::u8: return run(uint8_t{}, uint64_t{});
-    case element::Type_t::i32: return run(int32_t{}, int64_t{});
-    case element::Type_t::i64: return run(int64_t{}, int64_t{});
-    default: return false;
+    case element::Type_t::f32:
+      return run(float{}, double{});
+    case element::Type_t::f64:
+      return run(double{}, double{});
+    case element::Type_t::i8:
+      return run(int8_t{}, int64_t{});
+    case element::Type_t::u8:
+      return run(uint8_t{}, uint64_t{});
+    case element::Type_t::i32:
+      return run(int32_t{}, int64_t{});
+    case element::Type_t::i64:
+      return run(int64_t{}, int64_t{});
+    default:
+      return false;
   }
 }
 

@@ -115,8 +115,9 @@ TEST(Einsum, EvaluateIntegersAndHalf) {
                         make_tensor(element::i32, {2}, std::vector<int32_t>{5, 6})})[0];
   EXPECT_EQ(values_of<int32_t>(out), (std::vector<int32_t>{-7, 39}));
   auto h = param(element::f16, PartialShape::dynamic());
-  const auto half = run(std::make_shared<Einsum>(OutputVector{h}, "i->"),
-                        {make_tensor(element::f16, {3}, std::vector<float16>{float16(0.5f), float16(1.f), float16(2.f)})})[0];
+  const auto half =
+      run(std::make_shared<Einsum>(OutputVector{h}, "i->"),
+          {make_tensor(element::f16, {3}, std::vector<float16>{float16(0.5f), float16(1.f), float16(2.f)})})[0];
   EXPECT_EQ(float(values_of<float16>(half)[0]), 3.5f);
 }
 

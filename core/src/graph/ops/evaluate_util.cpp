@@ -9,7 +9,8 @@ namespace internal {
 
 Tensor& prepare_output(const Node& node, TensorVector& outputs, size_t i, const element::Type& type,
                        const Shape& shape) {
-  if (outputs.size() <= i) node.node_error("evaluate: got ", outputs.size(), " output tensors, output ", i, " needs one");
+  if (outputs.size() <= i)
+    node.node_error("evaluate: got ", outputs.size(), " output tensors, output ", i, " needs one");
   Tensor& out = outputs[i];
   if (!out) {
     out = Tensor(type, shape);

@@ -53,8 +53,8 @@ TEST(FakeQuantize, EvaluatePerChannelRangesAndHalf) {
   // Channel 0 quantises [0, 2.55] to 0..255 steps of 0.01; channel 1 [0, 255] to integers.
   const auto lo = make_tensor(element::f32, {2, 1}, std::vector<float>{0.f, 0.f});
   const auto hi = make_tensor(element::f32, {2, 1}, std::vector<float>{2.55f, 255.f});
-  const auto out = run(node, {make_tensor(element::f32, {2, 2}, std::vector<float>{1.004f, 3.f, 17.4f, 17.6f}), lo,
-                              hi, lo, hi})[0];
+  const auto out =
+      run(node, {make_tensor(element::f32, {2, 2}, std::vector<float>{1.004f, 3.f, 17.4f, 17.6f}), lo, hi, lo, hi})[0];
   const auto v = values_of<float>(out);
   EXPECT_NEAR(v[0], 1.0f, 1e-5);
   EXPECT_EQ(v[1], 2.55f);
@@ -68,7 +68,8 @@ TEST(FakeQuantize, EvaluatePerChannelRangesAndHalf) {
     for (float f : v) h.push_back(float16(f));
     return make_tensor(element::f16, s, h);
   };
-  const auto r = run(half, {f16({-0.7f, 0.3f, 0.9f}, {3}), f16({-1}, {}), f16({1}, {}), f16({-1}, {}), f16({1}, {})})[0];
+  const auto r =
+      run(half, {f16({-0.7f, 0.3f, 0.9f}, {3}), f16({-1}, {}), f16({1}, {}), f16({-1}, {}), f16({1}, {})})[0];
   const auto hv = values_of<float16>(r);
   EXPECT_EQ(float(hv[0]), -0.5f);
   EXPECT_EQ(float(hv[1]), 0.5f);

@@ -27,7 +27,8 @@ void Gather::validate_and_infer_types() {
   check_indices(*this, 1, "indices");
   check_indices(*this, 2, "axis");
   const PartialShape& axis_shape = get_input_partial_shape(2);
-  FERRY_NODE_CHECK(axis_shape.rank().is_dynamic() || axis_shape.size() == 0 || (axis_shape.size() == 1 && axis_shape[0].compatible(1)),
+  FERRY_NODE_CHECK(axis_shape.rank().is_dynamic() || axis_shape.size() == 0 ||
+                       (axis_shape.size() == 1 && axis_shape[0].compatible(1)),
                    "input 2 (axis) must be a scalar, got shape ", axis_shape);
   const PartialShape& data = get_input_partial_shape(0);
   const PartialShape& indices = get_input_partial_shape(1);
@@ -75,10 +76,12 @@ bool Gather::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   const int64_t q = int64_t(indices_shape.size());
   const int64_t batch_dims = m_batch_dims < 0 ? m_batch_dims + q : m_batch_dims;
   const size_t axis = internal::normalize_axis(*this, axis_values[0], int64_t(data_shape.size()), "axis");
-  if (batch_dims < 0 || batch_dims > int64_t(axis)) node_error("evaluate: batch_dims ", m_batch_dims, " does not fit axis ", axis);
+  if (batch_dims < 0 || batch_dims > int64_t(axis))
+    node_error("evaluate: batch_dims ", m_batch_dims, " does not fit axis ", axis);
   Shape out_shape(data_shape.begin(), data_shape.begin() + axis);
   for (size_t i = 0; i < size_t(batch_dims); ++i)
-    if (indices_shape[i] != data_shape[i]) node_error("evaluate: batch axis ", i, " differs: data ", data_shape, ", indices ", indices_shape);
+    if (indices_shape[i] != data_shape[i])
+      node_error("evaluate: batch axis ", i, " differs: data ", data_shape, ", indices ", indices_shape);
   out_shape.insert(out_shape.end(), indices_shape.begin() + batch_dims, indices_shape.end());
   out_shape.insert(out_shape.end(), data_shape.begin() + axis + 1, data_shape.end());
   Tensor& out = internal::prepare_output(*this, outputs, 0, data.get_element_type(), out_shape);
@@ -102,7 +105,8 @@ void GatherND::validate_and_infer_types() {
   const size_t b = size_t(m_batch_dims);
   if (indices.rank().is_static()) {
     FERRY_NODE_CHECK(indices.size() >= b + 1, "indices rank ", indices.size(), " must exceed batch_dims ", b);
-    if (data.rank().is_static()) FERRY_NODE_CHECK(data.size() > b, "data rank ", data.size(), " must exceed batch_dims ", b);
+    if (data.rank().is_static())
+      FERRY_NODE_CHECK(data.size() > b, "data rank ", data.size(), " must exceed batch_dims ", b);
   }
   if (data.rank().is_dynamic() || indices.rank().is_dynamic() || indices[indices.size() - 1].is_dynamic())
     return set_output_type(0, type, PartialShape::dynamic());
@@ -112,8 +116,9 @@ void GatherND::validate_and_infer_types() {
   std::vector<Dimension> out;
   for (size_t i = 0; i + 1 < indices.size(); ++i) {
     Dimension dim = indices[i];
-    if (i < b) FERRY_NODE_CHECK(Dimension::merge(dim, data[i], indices[i]), "batch axis ", i, " differs: data ",
-                                data, ", indices ", indices);
+    if (i < b)
+      FERRY_NODE_CHECK(Dimension::merge(dim, data[i], indices[i]), "batch axis ", i, " differs: data ", data,
+                       ", indices ", indices);
     out.push_back(dim);
   }
   for (size_t i = b + depth; i < data.size(); ++i) out.push_back(data[i]);
@@ -139,7 +144,8 @@ bool GatherND::evaluate(TensorVector& outputs, const TensorVector& inputs) const
     node_error("evaluate: indices ", indices_shape, " do not fit data ", data_shape, " with batch_dims ", b);
   Shape out_shape(indices_shape.begin(), indices_shape.end() - 1);
   for (size_t i = 0; i < b; ++i)
-    if (indices_shape[i] != data_shape[i]) node_error("evaluate: batch axis ", i, " differs: data ", data_shape, ", indices ", indices_shape);
+    if (indices_shape[i] != data_shape[i])
+      node_error("evaluate: batch axis ", i, " differs: data ", data_shape, ", indices ", indices_shape);
   out_shape.insert(out_shape.end(), data_shape.begin() + b + indices_shape.back(), data_shape.end());
   Tensor& out = internal::prepare_output(*this, outputs, 0, data.get_element_type(), out_shape);
   const auto indices = internal::read_integers(*this, inputs[1], "input 1 (indices)");
@@ -190,7 +196,8 @@ bool GatherElements::evaluate(TensorVector& outputs, const TensorVector& inputs)
   if (data.get_element_type().is_quantized()) return false;
   const Shape data_shape = data.get_shape(), indices_shape = inputs.at(1).get_shape();
   const size_t axis = internal::normalize_axis(*this, m_axis, int64_t(data_shape.size()), "axis");
-  if (indices_shape.size() != data_shape.size()) node_error("evaluate: indices ", indices_shape, " and data ", data_shape, " differ in rank");
+  if (indices_shape.size() != data_shape.size())
+    node_error("evaluate: indices ", indices_shape, " and data ", data_shape, " differ in rank");
   Tensor& out = internal::prepare_output(*this, outputs, 0, data.get_element_type(), indices_shape);
   const auto indices = internal::read_integers(*this, inputs[1], "input 1 (indices)");
   if (!reference::gather_elements(static_cast<const char*>(data.data()), data_shape, indices, indices_shape,

@@ -16,15 +16,19 @@ std::shared_ptr<Node> scalar(int64_t v) { return Constant::create(element::i64, 
 TEST(Gather, ShapeInference) {
   auto data = param(element::f32, PartialShape("[2,?,4..6]"));
   auto idx = param(element::i32, PartialShape("[3,1]"));
-  EXPECT_EQ(std::make_shared<op::v8::Gather>(data, idx, scalar(1))->get_output_partial_shape(0), PartialShape("[2,3,1,4..6]"));
-  EXPECT_EQ(std::make_shared<op::v8::Gather>(data, idx, scalar(-1))->get_output_partial_shape(0), PartialShape("[2,?,3,1]"));
-  EXPECT_EQ(std::make_shared<op::v8::Gather>(data, idx, param(element::i64, PartialShape{}))->get_output_partial_shape(0),
-            PartialShape("[?,?,?,?]"));
+  EXPECT_EQ(std::make_shared<op::v8::Gather>(data, idx, scalar(1))->get_output_partial_shape(0),
+            PartialShape("[2,3,1,4..6]"));
+  EXPECT_EQ(std::make_shared<op::v8::Gather>(data, idx, scalar(-1))->get_output_partial_shape(0),
+            PartialShape("[2,?,3,1]"));
+  EXPECT_EQ(
+      std::make_shared<op::v8::Gather>(data, idx, param(element::i64, PartialShape{}))->get_output_partial_shape(0),
+      PartialShape("[?,?,?,?]"));
   auto batched = param(element::i64, PartialShape("[2,5]"));
   EXPECT_EQ(std::make_shared<op::v8::Gather>(data, batched, scalar(2), 1)->get_output_partial_shape(0),
             PartialShape("[2,?,5]"));
   EXPECT_THROW_WITH(std::make_shared<op::v8::Gather>(data, idx, scalar(3)), "Gather '", "out of range");
-  EXPECT_THROW_WITH(std::make_shared<op::v8::Gather>(data, param(element::f32, PartialShape{2}), scalar(0)), "i32 or i64");
+  EXPECT_THROW_WITH(std::make_shared<op::v8::Gather>(data, param(element::f32, PartialShape{2}), scalar(0)),
+                    "i32 or i64");
   EXPECT_THROW_WITH(std::make_shared<op::v8::Gather>(data, param(element::i64, PartialShape("[3,5]")), scalar(1), 1),
                     "batch axis 0 differs");
 }
@@ -34,14 +38,16 @@ TEST(Gather, EvaluateNegativeAndOutOfRangeIndices) {
   auto g = std::make_shared<op::v8::Gather>(param(element::i16, PartialShape::dynamic()),
                                             param(element::i64, PartialShape::dynamic()), scalar(1));
   auto out = run(g, {make_tensor(element::i16, {2, 3}, std::vector<int16_t>{1, 2, 3, 4, 5, 6}),
-                     make_tensor(element::i64, {2, 2}, std::vector<int64_t>{-1, 0, 7, 1}), make_tensor(element::i64, {}, std::vector<int64_t>{1})})[0];
+                     make_tensor(element::i64, {2, 2}, std::vector<int64_t>{-1, 0, 7, 1}),
+                     make_tensor(element::i64, {}, std::vector<int64_t>{1})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 2, 2}));
   EXPECT_EQ(values_of<int16_t>(out), (std::vector<int16_t>{3, 1, 0, 2, 6, 4, 0, 5}));
   // batch_dims 1: row r picks its own indices.
   auto b = std::make_shared<op::v8::Gather>(param(element::f32, PartialShape::dynamic()),
                                             param(element::i32, PartialShape::dynamic()), scalar(1), 1);
   out = run(b, {make_tensor(element::f32, {2, 3}, std::vector<float>{1, 2, 3, 4, 5, 6}),
-                make_tensor(element::i32, {2, 2}, std::vector<int32_t>{2, 0, 1, 1}), make_tensor(element::i64, {}, std::vector<int64_t>{1})})[0];
+                make_tensor(element::i32, {2, 2}, std::vector<int32_t>{2, 0, 1, 1}),
+                make_tensor(element::i64, {}, std::vector<int64_t>{1})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 2}));
   EXPECT_EQ(values_of<float>(out), (std::vector<float>{3, 1, 5, 5}));
 }
@@ -49,9 +55,12 @@ TEST(Gather, EvaluateNegativeAndOutOfRangeIndices) {
 TEST(GatherElements, ShapeInferenceAndEvaluate) {
   auto data = param(element::f32, PartialShape("[3,?]"));
   EXPECT_EQ(std::make_shared<op::v6::GatherElements>(data, param(element::i64, PartialShape("[5,?]")), 0)
-                ->get_output_partial_shape(0), PartialShape("[5,?]"));
-  EXPECT_THROW_WITH(std::make_shared<op::v6::GatherElements>(data, param(element::i64, PartialShape("[3]")), 0), "rank");
-  EXPECT_THROW_WITH(std::make_shared<op::v6::GatherElements>(data, param(element::i64, PartialShape("[5,4]")), 2), "out of range");
+                ->get_output_partial_shape(0),
+            PartialShape("[5,?]"));
+  EXPECT_THROW_WITH(std::make_shared<op::v6::GatherElements>(data, param(element::i64, PartialShape("[3]")), 0),
+                    "rank");
+  EXPECT_THROW_WITH(std::make_shared<op::v6::GatherElements>(data, param(element::i64, PartialShape("[5,4]")), 2),
+                    "out of range");
   auto g = std::make_shared<op::v6::GatherElements>(param(element::i32, PartialShape::dynamic()),
                                                     param(element::i64, PartialShape::dynamic()), 1);
   auto out = run(g, {make_tensor(element::i32, {2, 2}, std::vector<int32_t>{1, 2, 3, 4}),
@@ -64,13 +73,17 @@ TEST(GatherElements, ShapeInferenceAndEvaluate) {
 
 TEST(GatherND, ShapeInferenceAndEvaluate) {
   auto data = param(element::f32, PartialShape("[2,3,4]"));
-  EXPECT_EQ(std::make_shared<op::v8::GatherND>(data, param(element::i64, PartialShape("[5,2]")))->get_output_partial_shape(0),
-            PartialShape("[5,4]"));
-  EXPECT_EQ(std::make_shared<op::v8::GatherND>(data, param(element::i64, PartialShape("[2,?,1]")), 1)->get_output_partial_shape(0),
+  EXPECT_EQ(
+      std::make_shared<op::v8::GatherND>(data, param(element::i64, PartialShape("[5,2]")))->get_output_partial_shape(0),
+      PartialShape("[5,4]"));
+  EXPECT_EQ(std::make_shared<op::v8::GatherND>(data, param(element::i64, PartialShape("[2,?,1]")), 1)
+                ->get_output_partial_shape(0),
             PartialShape("[2,?,4]"));
-  EXPECT_THROW_WITH(std::make_shared<op::v8::GatherND>(data, param(element::i64, PartialShape("[5,4]"))), "exceed data rank");
+  EXPECT_THROW_WITH(std::make_shared<op::v8::GatherND>(data, param(element::i64, PartialShape("[5,4]"))),
+                    "exceed data rank");
   // data [[[0,1],[2,3]],[[4,5],[6,7]]], indices [[0,1],[1,0]] -> [[2,3],[4,5]].
-  auto g = std::make_shared<op::v8::GatherND>(param(element::u8, PartialShape::dynamic()), param(element::i32, PartialShape::dynamic()));
+  auto g = std::make_shared<op::v8::GatherND>(param(element::u8, PartialShape::dynamic()),
+                                              param(element::i32, PartialShape::dynamic()));
   auto out = run(g, {make_tensor(element::u8, {2, 2, 2}, std::vector<uint8_t>{0, 1, 2, 3, 4, 5, 6, 7}),
                      make_tensor(element::i32, {2, 2}, std::vector<int32_t>{0, 1, 1, 0})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 2}));

@@ -63,7 +63,8 @@ void Interpolate::validate_and_infer_types() {
   const bool crop = m_attrs.coordinate_transformation_mode == CoordinateTransformMode::TF_CROP_AND_RESIZE;
   FERRY_NODE_CHECK(crop == (inputs == 4), crop ? "tf_crop_and_resize needs the roi input (4th)"
                                                : "the roi input (4th) is only read by tf_crop_and_resize");
-  const bool pillow = m_attrs.mode == InterpolateMode::BILINEAR_PILLOW || m_attrs.mode == InterpolateMode::BICUBIC_PILLOW;
+  const bool pillow =
+      m_attrs.mode == InterpolateMode::BILINEAR_PILLOW || m_attrs.mode == InterpolateMode::BICUBIC_PILLOW;
   FERRY_NODE_CHECK(!(crop && pillow), "mode ", enum_to_string(m_attrs.mode),
                    " has no coordinate transformation, so no tf_crop_and_resize");
   const element::Type& type = get_input_element_type(0);
@@ -109,8 +110,8 @@ void Interpolate::validate_and_infer_types() {
   }
   for (auto& axis : axes) axis = static_cast<int64_t>(internal::normalize_axis(*this, axis, int64_t(rank), "axes"));
   const PartialShape& target_shape = get_input_partial_shape(1);
-  FERRY_NODE_CHECK(target_shape.rank().is_dynamic() || (target_shape.size() == 1 && target_shape[0].compatible(
-                                                                                           int64_t(axes.size()))),
+  FERRY_NODE_CHECK(target_shape.rank().is_dynamic() ||
+                       (target_shape.size() == 1 && target_shape[0].compatible(int64_t(axes.size()))),
                    sizes ? "sizes" : "scales", " must be 1-D with one entry per axis (", axes.size(), "), got shape ",
                    target_shape);
   if (inputs == 4) {

@@ -105,12 +105,12 @@ TEST(InterpolateModes, BicubicPillowMatchesPil) {
   attrs.cube_coeff = -0.5;  // Pillow's kernel
   expect_near(resize(attrs, {1, 8}, kRow, {1, 3}), {3.2671204f, 3.9812791f, 3.8063896f});
   expect_near(resize(attrs, {1, 8}, kRow, {1, 5}), {2.5423346f, 3.9906662f, 5.3470435f, 1.0970728f, 5.9292536f});
-  expect_near(resize(attrs, {1, 8}, kRow, {1, 12}), {0.7368421f, 3.0588236f, 4.8009257f, 2.0601852f, 5.125f,
-                                                     7.7800927f, 3.8449075f, 0.9375f, 0.27314815f, 3.3101852f,
-                                                     5.8235292f, 7.1973686f});
+  expect_near(resize(attrs, {1, 8}, kRow, {1, 12}),
+              {0.7368421f, 3.0588236f, 4.8009257f, 2.0601852f, 5.125f, 7.7800927f, 3.8449075f, 0.9375f, 0.27314815f,
+               3.3101852f, 5.8235292f, 7.1973686f});
   expect_near(resize(attrs, {4, 6}, kImage, {3, 4}),
-              {4.5480328f, 4.4508395f, 5.6718574f, 4.7086825f, 5.423708f, 4.8352036f, 3.4591749f, 4.580348f,
-               4.33714f, 5.2952123f, 4.2785697f, 2.629646f});
+              {4.5480328f, 4.4508395f, 5.6718574f, 4.7086825f, 5.423708f, 4.8352036f, 3.4591749f, 4.580348f, 4.33714f,
+               5.2952123f, 4.2785697f, 2.629646f});
 }
 
 TEST(InterpolateModes, PillowOnBytesRoundsLikePil) {
@@ -175,9 +175,9 @@ TEST(InterpolateModes, RoiErrorsNameTheCause) {
   const auto data = param(element::f32, Shape{2, 3});
   EXPECT_THROW_WITH(std::make_shared<Interp>(data, i64s({4}), i64s({1}), crop), "Interpolate '",
                     "tf_crop_and_resize needs the roi input");
-  EXPECT_THROW_WITH(std::make_shared<Interp>(data, i64s({4}), i64s({1}), param(element::f32, Shape{2}),
-                                             attrs_of(Mode::LINEAR_ONNX)),
-                    "only read by tf_crop_and_resize");
+  EXPECT_THROW_WITH(
+      std::make_shared<Interp>(data, i64s({4}), i64s({1}), param(element::f32, Shape{2}), attrs_of(Mode::LINEAR_ONNX)),
+      "only read by tf_crop_and_resize");
   EXPECT_THROW_WITH(std::make_shared<Interp>(data, i64s({4}), i64s({1}), param(element::f32, Shape{4}), crop),
                     "roi must hold a start and an end per axis (2 values)");
   EXPECT_THROW_WITH(std::make_shared<Interp>(data, i64s({4}), i64s({1}), param(element::i64, Shape{2}), crop),

@@ -38,13 +38,13 @@ const auto kScales = Interp::ShapeCalcMode::SCALES;
 
 TEST(InterpolateOp, ShapeInference) {
   const auto nearest = attrs_of(Interp::InterpolateMode::NEAREST, kSizes, Interp::CoordinateTransformMode::ASYMMETRIC);
-  auto sized = std::make_shared<Interp>(param(element::f32, PartialShape("[?,3,4,4]")), i64s({8, 6}), i64s({2, -1}),
-                                        nearest);
+  auto sized =
+      std::make_shared<Interp>(param(element::f32, PartialShape("[?,3,4,4]")), i64s({8, 6}), i64s({2, -1}), nearest);
   EXPECT_EQ(sized->get_output_partial_shape(0), PartialShape("[?,3,8,6]"));
   EXPECT_STREQ(sized->get_type_info().version_id, "opset11");
-  auto scaled = std::make_shared<Interp>(param(element::f16, PartialShape("[1..4,5]")), f32s({2.0f, 0.5f}),
-                                         attrs_of(Interp::InterpolateMode::LINEAR_ONNX, kScales,
-                                                  Interp::CoordinateTransformMode::HALF_PIXEL));
+  auto scaled = std::make_shared<Interp>(
+      param(element::f16, PartialShape("[1..4,5]")), f32s({2.0f, 0.5f}),
+      attrs_of(Interp::InterpolateMode::LINEAR_ONNX, kScales, Interp::CoordinateTransformMode::HALF_PIXEL));
   EXPECT_EQ(scaled->get_output_partial_shape(0), PartialShape("[2..8,2]"));
   auto runtime = std::make_shared<Interp>(param(element::u8, PartialShape("[2,3,4]")), param(element::i32, Shape{1}),
                                           i64s({1}), nearest);
@@ -76,9 +76,9 @@ TEST(InterpolateOp, ErrorsNameTheNodeAndCause) {
 }
 
 TEST(InterpolateOp, NearestUpsamplesTwoAxes) {
-  auto op = std::make_shared<Interp>(param(element::f32, Shape{1, 1, 2, 2}), i64s({4, 4}), i64s({2, 3}),
-                                     attrs_of(Interp::InterpolateMode::NEAREST, kSizes,
-                                              Interp::CoordinateTransformMode::ASYMMETRIC));
+  auto op = std::make_shared<Interp>(
+      param(element::f32, Shape{1, 1, 2, 2}), i64s({4, 4}), i64s({2, 3}),
+      attrs_of(Interp::InterpolateMode::NEAREST, kSizes, Interp::CoordinateTransformMode::ASYMMETRIC));
   const auto out = run(op, {make_tensor(element::f32, {1, 1, 2, 2}, std::vector<float>{1, 2, 3, 4}),
                             make_tensor(element::i64, {2}, std::vector<int64_t>{4, 4}),
                             make_tensor(element::i64, {2}, std::vector<int64_t>{2, 3})});
@@ -89,10 +89,11 @@ TEST(InterpolateOp, NearestUpsamplesTwoAxes) {
 TEST(InterpolateOp, NearestModesRoundHalvesTheirWay) {
   // asymmetric, scale 2 over {10, 20}: source coordinates 0, 0.5, 1, 1.5.
   auto result = [](Interp::NearestMode mode) {
-    auto op = std::make_shared<Interp>(param(element::f32, Shape{2}), f32s({2.0f}),
-                                       attrs_of(Interp::InterpolateMode::NEAREST, kScales,
-                                                Interp::CoordinateTransformMode::ASYMMETRIC, mode));
-    return values_of<float>(run(op, {make_tensor(element::f32, {2}, std::vector<float>{10, 20}), scale_tensor(2.0f)})[0]);
+    auto op = std::make_shared<Interp>(
+        param(element::f32, Shape{2}), f32s({2.0f}),
+        attrs_of(Interp::InterpolateMode::NEAREST, kScales, Interp::CoordinateTransformMode::ASYMMETRIC, mode));
+    return values_of<float>(
+        run(op, {make_tensor(element::f32, {2}, std::vector<float>{10, 20}), scale_tensor(2.0f)})[0]);
   };
   EXPECT_EQ(result(Interp::NearestMode::ROUND_PREFER_FLOOR), (std::vector<float>{10, 10, 20, 20}));
   EXPECT_EQ(result(Interp::NearestMode::ROUND_PREFER_CEIL), (std::vector<float>{10, 20, 20, 20}));
@@ -102,9 +103,9 @@ TEST(InterpolateOp, NearestModesRoundHalvesTheirWay) {
 
 TEST(InterpolateOp, LinearHalfPixelClampsAtTheEdges) {
   // Source coordinates -0.25, 0.25, 0.75, 1.25 -> clamped 0, 0.25, 0.75, 1.
-  auto op = std::make_shared<Interp>(param(element::f32, Shape{2}), f32s({2.0f}),
-                                     attrs_of(Interp::InterpolateMode::LINEAR_ONNX, kScales,
-                                              Interp::CoordinateTransformMode::HALF_PIXEL));
+  auto op = std::make_shared<Interp>(
+      param(element::f32, Shape{2}), f32s({2.0f}),
+      attrs_of(Interp::InterpolateMode::LINEAR_ONNX, kScales, Interp::CoordinateTransformMode::HALF_PIXEL));
   const auto out = run(op, {make_tensor(element::f32, {2}, std::vector<float>{1, 3}), scale_tensor(2.0f)});
   EXPECT_EQ(values_of<float>(out[0]), (std::vector<float>{1, 1.5f, 2.5f, 3}));
   // Integers round the blend to nearest: 0, 0.75, 2.25, 3.
@@ -116,9 +117,9 @@ TEST(InterpolateOp, LinearHalfPixelClampsAtTheEdges) {
 TEST(InterpolateOp, CubicAlignCorners) {
   // Sizes 3 over {0, 1, 4, 9}: coordinates 0, 1.5, 3. At 1.5 Keys' weights (a = -0.75) are
   // -0.09375, 0.59375, 0.59375, -0.09375: 0.59375 * (1 + 4) - 0.09375 * 9 = 2.125.
-  auto op = std::make_shared<Interp>(param(element::f32, Shape{4}), i64s({3}),
-                                     attrs_of(Interp::InterpolateMode::CUBIC, kSizes,
-                                              Interp::CoordinateTransformMode::ALIGN_CORNERS));
+  auto op = std::make_shared<Interp>(
+      param(element::f32, Shape{4}), i64s({3}),
+      attrs_of(Interp::InterpolateMode::CUBIC, kSizes, Interp::CoordinateTransformMode::ALIGN_CORNERS));
   const auto out = run(op, {make_tensor(element::f32, {4}, std::vector<float>{0, 1, 4, 9}), size_tensor(3)});
   const auto values = values_of<float>(out[0]);
   ASSERT_EQ(values.size(), 3u);
@@ -139,9 +140,9 @@ TEST(InterpolateOp, HalfPrecisionAndPads) {
 }
 
 TEST(InterpolateOp, RuntimeErrorsAndClone) {
-  auto op = std::make_shared<Interp>(param(element::f32, PartialShape::dynamic()), param(element::i64, Shape{1}),
-                                     attrs_of(Interp::InterpolateMode::NEAREST, kSizes,
-                                              Interp::CoordinateTransformMode::ASYMMETRIC));
+  auto op = std::make_shared<Interp>(
+      param(element::f32, PartialShape::dynamic()), param(element::i64, Shape{1}),
+      attrs_of(Interp::InterpolateMode::NEAREST, kSizes, Interp::CoordinateTransformMode::ASYMMETRIC));
   EXPECT_THROW_WITH(run(op, {make_tensor(element::f32, {2, 2}, std::vector<float>{1, 2, 3, 4}),
                              make_tensor(element::i64, {1}, std::vector<int64_t>{3})}),
                     "Interpolate '", "hold 1 values for 2 axes");

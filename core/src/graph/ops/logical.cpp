@@ -35,10 +35,12 @@ bool BinaryElementwiseLogical::evaluate(TensorVector& outputs, const TensorVecto
   char* z = static_cast<char*>(out.data());
   switch (get_kind()) {
     case Kind::AND:
-      reference::broadcast_binary(x, a.get_shape(), y, b_shape, z, out_shape, [](char p, char q) { return char(p && q); });
+      reference::broadcast_binary(x, a.get_shape(), y, b_shape, z, out_shape,
+                                  [](char p, char q) { return char(p && q); });
       break;
     case Kind::OR:
-      reference::broadcast_binary(x, a.get_shape(), y, b_shape, z, out_shape, [](char p, char q) { return char(p || q); });
+      reference::broadcast_binary(x, a.get_shape(), y, b_shape, z, out_shape,
+                                  [](char p, char q) { return char(p || q); });
       break;
     case Kind::XOR:
       reference::broadcast_binary(x, a.get_shape(), y, b_shape, z, out_shape,
@@ -52,10 +54,10 @@ bool BinaryElementwiseLogical::evaluate(TensorVector& outputs, const TensorVecto
 
 namespace v1 {
 
-#define FERRY_LOGICAL_CLONE(CLASS)                                                      \
-  std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const { \
+#define FERRY_LOGICAL_CLONE(CLASS)                                                        \
+  std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const {  \
     FERRY_NODE_CHECK(inputs.size() == 2, "clone: expects 2 inputs, got ", inputs.size()); \
-    return std::make_shared<CLASS>(inputs[0], inputs[1], get_autob());                   \
+    return std::make_shared<CLASS>(inputs[0], inputs[1], get_autob());                    \
   }
 FERRY_LOGICAL_CLONE(LogicalAnd)
 FERRY_LOGICAL_CLONE(LogicalOr)

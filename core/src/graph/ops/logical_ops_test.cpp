@@ -21,8 +21,9 @@ TEST(LogicalOps, ShapeInferenceAndErrors) {
   EXPECT_EQ(notop->get_output_partial_shape(0), PartialShape::dynamic());
   EXPECT_THROW_WITH(std::make_shared<v1::LogicalOr>(param(element::boolean, Shape{2}), param(element::f32, Shape{2})),
                     "LogicalOr '", "input 1", "boolean", "f32");
-  EXPECT_THROW_WITH(std::make_shared<v1::LogicalXor>(param(element::boolean, Shape{2}), param(element::boolean, Shape{3})),
-                    "LogicalXor '", "do not broadcast");
+  EXPECT_THROW_WITH(
+      std::make_shared<v1::LogicalXor>(param(element::boolean, Shape{2}), param(element::boolean, Shape{3})),
+      "LogicalXor '", "do not broadcast");
   EXPECT_THROW_WITH(std::make_shared<v1::LogicalNot>(param(element::i32, Shape{2})), "LogicalNot '", "i32");
 }
 

@@ -16,8 +16,7 @@ void MatMul::validate_and_infer_types() {
   FERRY_NODE_CHECK(get_input_size() == 2, "expects 2 inputs, got ", get_input_size());
   element::Type type;
   FERRY_NODE_CHECK(element::Type::merge(type, get_input_element_type(0), get_input_element_type(1)),
-                   "input element types do not match: ", get_input_element_type(0), " and ",
-                   get_input_element_type(1));
+                   "input element types do not match: ", get_input_element_type(0), " and ", get_input_element_type(1));
   FERRY_NODE_CHECK(type != element::boolean, "boolean inputs are not allowed");
   PartialShape a = get_input_partial_shape(0), b = get_input_partial_shape(1);
   if (a.rank().is_dynamic() || b.rank().is_dynamic()) {
@@ -41,8 +40,8 @@ void MatMul::validate_and_infer_types() {
                    get_input_partial_shape(1), ", transpose_b ", m_transpose_b, ")");
   PartialShape batch(std::vector<Dimension>(a.begin(), a.end() - 2));
   const PartialShape b_batch(std::vector<Dimension>(b.begin(), b.end() - 2));
-  FERRY_NODE_CHECK(PartialShape::broadcast_merge_into(batch, b_batch, AutoBroadcastType::NUMPY),
-                   "batch dimensions ", batch, " and ", b_batch, " do not broadcast");
+  FERRY_NODE_CHECK(PartialShape::broadcast_merge_into(batch, b_batch, AutoBroadcastType::NUMPY), "batch dimensions ",
+                   batch, " and ", b_batch, " do not broadcast");
   PartialShape out = batch;
   if (!a_vector) out.push_back(m);
   if (!b_vector) out.push_back(n);
@@ -91,10 +90,10 @@ bool MatMul::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return true;
   }
   switch (type.get_type()) {
-#define FERRY_CASE(TYPE, CPP, ACC)                                                                     \
-  case element::Type_t::TYPE:                                                                          \
+#define FERRY_CASE(TYPE, CPP, ACC)                                                                            \
+  case element::Type_t::TYPE:                                                                                 \
     reference::matmul<CPP, ACC>(static_cast<const CPP*>(a.data()), as, static_cast<const CPP*>(b.data()), bs, \
-                                static_cast<CPP*>(out.data()), full, ta, tb);                          \
+                                static_cast<CPP*>(out.data()), full, ta, tb);                                 \
     return true;
     FERRY_CASE(f32, float, double)
     FERRY_CASE(f64, double, double)

@@ -20,8 +20,12 @@ MaxPool::MaxPool(const Output<Node>& data, const Strides& strides, const Shape& 
 }
 
 void MaxPool::validate_and_infer_types() {
-  internal::WindowSpec spec{m_strides, Strides(m_kernel.size(), 1), internal::to_pads(m_pads_begin),
-                            internal::to_pads(m_pads_end), m_auto_pad, m_rounding_type};
+  internal::WindowSpec spec{m_strides,
+                            Strides(m_kernel.size(), 1),
+                            internal::to_pads(m_pads_begin),
+                            internal::to_pads(m_pads_end),
+                            m_auto_pad,
+                            m_rounding_type};
   const PartialShape shape = internal::validate_pooling(*this, spec, m_kernel, false);
   m_pads_begin = internal::from_pads(spec.pads_begin);
   m_pads_end = internal::from_pads(spec.pads_end);
@@ -45,8 +49,12 @@ std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& inputs)
 }
 
 bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-  const internal::WindowSpec spec{m_strides, Strides(m_kernel.size(), 1), internal::to_pads(m_pads_begin),
-                                  internal::to_pads(m_pads_end), m_auto_pad, m_rounding_type};
+  const internal::WindowSpec spec{m_strides,
+                                  Strides(m_kernel.size(), 1),
+                                  internal::to_pads(m_pads_begin),
+                                  internal::to_pads(m_pads_end),
+                                  m_auto_pad,
+                                  m_rounding_type};
   return internal::evaluate_max_pool(*this, spec, m_kernel, 0, element::undefined, outputs, inputs);
 }
 
@@ -77,7 +85,7 @@ MaxPool::MaxPool(bool allow_ceil_torch, const Output<Node>& data, const Strides&
 }
 
 void MaxPool::validate(bool allow_ceil_torch) {
-  internal::WindowSpec spec{m_strides, m_dilations, internal::to_pads(m_pads_begin), internal::to_pads(m_pads_end),
+  internal::WindowSpec spec{m_strides,  m_dilations,    internal::to_pads(m_pads_begin), internal::to_pads(m_pads_end),
                             m_auto_pad, m_rounding_type};
   const PartialShape shape = internal::validate_pooling(*this, spec, m_kernel, allow_ceil_torch);
   if (m_index_element_type != element::i32 && m_index_element_type != element::i64)
@@ -112,8 +120,9 @@ std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& inputs)
 }
 
 bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-  const internal::WindowSpec spec{m_strides, m_dilations, internal::to_pads(m_pads_begin),
-                                  internal::to_pads(m_pads_end), m_auto_pad, m_rounding_type};
+  const internal::WindowSpec spec{
+      m_strides,  m_dilations,    internal::to_pads(m_pads_begin), internal::to_pads(m_pads_end),
+      m_auto_pad, m_rounding_type};
   return internal::evaluate_max_pool(*this, spec, m_kernel, m_axis, m_index_element_type, outputs, inputs);
 }
 

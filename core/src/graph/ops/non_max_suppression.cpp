@@ -68,8 +68,8 @@ void NonMaxSuppression::validate_and_infer_types() {
                    scores);
   Dimension selected = Dimension::dynamic();
   if (boxes.rank().is_static() && scores.rank().is_static()) {
-    FERRY_NODE_CHECK(boxes[0].compatible(scores[0]) && boxes[1].compatible(scores[2]), "boxes ", boxes,
-                     " and scores ", scores, " disagree on batches or boxes");
+    FERRY_NODE_CHECK(boxes[0].compatible(scores[0]) && boxes[1].compatible(scores[2]), "boxes ", boxes, " and scores ",
+                     scores, " disagree on batches or boxes");
     // At most batches * classes * min(boxes, max_output_boxes_per_class) rows.
     std::vector<int64_t> max_boxes;
     Dimension per_class = boxes[1];
@@ -102,8 +102,8 @@ std::shared_ptr<Node> NonMaxSuppression::clone_with_new_inputs(const OutputVecto
 bool NonMaxSuppression::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   if (inputs.size() != get_input_size()) node_error("evaluate: expects ", get_input_size(), " input tensors");
   const Shape boxes_shape = inputs[0].get_shape(), scores_shape = inputs[1].get_shape();
-  if (boxes_shape.size() != 3 || boxes_shape[2] != 4 || scores_shape.size() != 3 ||
-      scores_shape[0] != boxes_shape[0] || scores_shape[2] != boxes_shape[1])
+  if (boxes_shape.size() != 3 || boxes_shape[2] != 4 || scores_shape.size() != 3 || scores_shape[0] != boxes_shape[0] ||
+      scores_shape[2] != boxes_shape[1])
     node_error("evaluate: boxes ", boxes_shape, " and scores ", scores_shape,
                " must be [batches, boxes, 4] and [batches, classes, boxes]");
   const element::Type type = inputs[1].get_element_type();
@@ -134,9 +134,9 @@ bool NonMaxSuppression::evaluate(TensorVector& outputs, const TensorVector& inpu
         box = {std::min(v[0], v[2]), std::min(v[1], v[3]), std::max(v[0], v[2]), std::max(v[1], v[3])};
       }
     }
-  const auto selected = reference::non_max_suppression(boxes, read_reals(*this, inputs[1]), scores_shape[1],
-                                                       max_per_class, iou_threshold, score_threshold,
-                                                       m_sort_result_descending);
+  const auto selected =
+      reference::non_max_suppression(boxes, read_reals(*this, inputs[1]), scores_shape[1], max_per_class, iou_threshold,
+                                     score_threshold, m_sort_result_descending);
   const Shape out_shape{selected.size(), 3};
   Tensor& indices = internal::prepare_output(*this, outputs, 0, m_output_type, out_shape);
   Tensor& scores = internal::prepare_output(*this, outputs, 1, type, out_shape);

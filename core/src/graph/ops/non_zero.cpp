@@ -60,8 +60,10 @@ bool NonZero::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
   for (size_t h = 0; h < hits.size(); ++h)
     for (size_t k = 0; k < rank; ++k) {
       const size_t coordinate = (hits[h] / strides[k]) % shape[k];
-      if (m_output_type == element::i32) static_cast<int32_t*>(out.data())[k * hits.size() + h] = int32_t(coordinate);
-      else static_cast<int64_t*>(out.data())[k * hits.size() + h] = int64_t(coordinate);
+      if (m_output_type == element::i32)
+        static_cast<int32_t*>(out.data())[k * hits.size() + h] = int32_t(coordinate);
+      else
+        static_cast<int64_t*>(out.data())[k * hits.size() + h] = int64_t(coordinate);
     }
   return true;
 }

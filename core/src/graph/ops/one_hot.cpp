@@ -28,8 +28,8 @@ void OneHot::validate_and_infer_types() {
                      "input ", i, " (", names[i], ") must be a scalar, got shape ", shape);
   }
   element::Type type;
-  FERRY_NODE_CHECK(element::Type::merge(type, get_input_element_type(2), get_input_element_type(3)),
-                   "on_value is ", get_input_element_type(2), ", off_value is ", get_input_element_type(3));
+  FERRY_NODE_CHECK(element::Type::merge(type, get_input_element_type(2), get_input_element_type(3)), "on_value is ",
+                   get_input_element_type(2), ", off_value is ", get_input_element_type(3));
   const PartialShape& indices = get_input_partial_shape(0);
   if (indices.rank().is_dynamic()) return set_output_type(0, type, PartialShape::dynamic());
   const size_t axis = internal::normalize_axis(*this, m_axis, int64_t(indices.size() + 1), "axis");

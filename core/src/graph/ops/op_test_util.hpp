@@ -46,13 +46,13 @@ inline bool mentions(const std::exception& e, const std::string& part) {
 }  // namespace ferry
 
 // Expects STATEMENT to throw ferry::Exception whose message contains every given part.
-#define EXPECT_THROW_WITH(STATEMENT, ...)                                                   \
-  do {                                                                                      \
-    try {                                                                                   \
-      STATEMENT;                                                                            \
-      ADD_FAILURE() << "no exception from " #STATEMENT;                                     \
-    } catch (const ::ferry::Exception& e) {                                                 \
-      for (const std::string& part : std::vector<std::string>{__VA_ARGS__})                 \
+#define EXPECT_THROW_WITH(STATEMENT, ...)                                                    \
+  do {                                                                                       \
+    try {                                                                                    \
+      STATEMENT;                                                                             \
+      ADD_FAILURE() << "no exception from " #STATEMENT;                                      \
+    } catch (const ::ferry::Exception& e) {                                                  \
+      for (const std::string& part : std::vector<std::string>{__VA_ARGS__})                  \
         EXPECT_TRUE(::ferry::testing::mentions(e, part)) << e.what() << "\nlacks: " << part; \
-    }                                                                                       \
+    }                                                                                        \
   } while (0)

@@ -59,8 +59,8 @@ void PadBase::validate_and_infer_types() {
     const PartialShape& shape = get_input_partial_shape(i);
     FERRY_NODE_CHECK(shape.rank().compatible(1), names[i], " must be 1-D, got shape ", shape);
     if (shape.rank().is_static())
-      FERRY_NODE_CHECK(Dimension::merge(rank, rank, shape[0]), names[i], " shape ", shape,
-                       " does not match data rank ", data.rank());
+      FERRY_NODE_CHECK(Dimension::merge(rank, rank, shape[0]), names[i], " shape ", shape, " does not match data rank ",
+                       data.rank());
   }
   if (inputs == 4) {
     FERRY_NODE_CHECK(get_input_partial_shape(3).rank().compatible(0), "pad_value must be a scalar, got shape ",
@@ -102,18 +102,18 @@ bool PadBase::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
     std::copy_n(static_cast<const char*>(value.data()), fill.size(), fill.begin());
   }
   Tensor& out = internal::prepare_output(*this, outputs, 0, type, out_shape);
-  reference::pad(data.data(), out.data(), type.size(), data.get_shape(), out_shape, begin,
-                 static_cast<int>(m_pad_mode), fill.data());
+  reference::pad(data.data(), out.data(), type.size(), data.get_shape(), out_shape, begin, static_cast<int>(m_pad_mode),
+                 fill.data());
   return true;
 }
 
 }  // namespace util
 
-#define FERRY_PAD_CLONE(NAMESPACE)                                                                          \
-  std::shared_ptr<Node> NAMESPACE::Pad::clone_with_new_inputs(const OutputVector& inputs) const {           \
+#define FERRY_PAD_CLONE(NAMESPACE)                                                                                   \
+  std::shared_ptr<Node> NAMESPACE::Pad::clone_with_new_inputs(const OutputVector& inputs) const {                    \
     FERRY_NODE_CHECK(inputs.size() == 3 || inputs.size() == 4, "clone: expects 3 or 4 inputs, got ", inputs.size()); \
-    if (inputs.size() == 3) return std::make_shared<Pad>(inputs[0], inputs[1], inputs[2], get_pad_mode());   \
-    return std::make_shared<Pad>(inputs[0], inputs[1], inputs[2], inputs[3], get_pad_mode());               \
+    if (inputs.size() == 3) return std::make_shared<Pad>(inputs[0], inputs[1], inputs[2], get_pad_mode());           \
+    return std::make_shared<Pad>(inputs[0], inputs[1], inputs[2], inputs[3], get_pad_mode());                        \
   }
 FERRY_PAD_CLONE(v1)
 FERRY_PAD_CLONE(v12)

@@ -39,8 +39,8 @@ bool evaluate_max_pool(const Node& node, WindowSpec spec, const Shape& kernel, i
   const bool with_indices = index_type != element::undefined;
   if (with_indices && index_type != element::i32 && index_type != element::i64) return false;
   const std::string name = node.describe();
-  const reference::PoolingLayout layout = reference::make_pooling_layout(
-      name.c_str(), data.get_shape(), out_shape, kernel, to_window_params(spec), axis);
+  const reference::PoolingLayout layout =
+      reference::make_pooling_layout(name.c_str(), data.get_shape(), out_shape, kernel, to_window_params(spec), axis);
   Tensor& out = prepare_output(node, outputs, 0, type, out_shape);
   Tensor* indices = with_indices ? &prepare_output(node, outputs, 1, index_type, out_shape) : nullptr;
   element::visit_storage(type, name.c_str(), [&](auto tag) {
@@ -58,8 +58,8 @@ bool evaluate_max_pool(const Node& node, WindowSpec spec, const Shape& kernel, i
   return true;
 }
 
-bool evaluate_avg_pool(const Node& node, WindowSpec spec, const Shape& kernel, bool exclude_pad,
-                       TensorVector& outputs, const TensorVector& inputs) {
+bool evaluate_avg_pool(const Node& node, WindowSpec spec, const Shape& kernel, bool exclude_pad, TensorVector& outputs,
+                       const TensorVector& inputs) {
   Shape out_shape;
   const Tensor data = pooling_input(node, spec, kernel, inputs, out_shape);
   const element::Type type = data.get_element_type();

@@ -19,8 +19,8 @@ PartialShape validate_pooling(const Node& node, WindowSpec& spec, const Shape& k
 bool evaluate_max_pool(const Node& node, WindowSpec spec, const Shape& kernel, int64_t axis,
                        const element::Type& index_type, TensorVector& outputs, const TensorVector& inputs);
 
-bool evaluate_avg_pool(const Node& node, WindowSpec spec, const Shape& kernel, bool exclude_pad,
-                       TensorVector& outputs, const TensorVector& inputs);
+bool evaluate_avg_pool(const Node& node, WindowSpec spec, const Shape& kernel, bool exclude_pad, TensorVector& outputs,
+                       const TensorVector& inputs);
 
 }  // namespace internal
 }  // namespace op

@@ -15,8 +15,8 @@ namespace {
 using op::PadType;
 using op::RoundingType;
 using op::v0::Parameter;
-using reference::testdata::ConvPoolCase;
 using reference::testdata::conv_pool_cases;
+using reference::testdata::ConvPoolCase;
 using reference::testdata::mismatches;
 using testing::error_of;
 using testing::make_tensor;
@@ -38,11 +38,11 @@ std::shared_ptr<Node> op_for(const ConvPoolCase& c, const PartialShape& data, el
   if (op == "max_pool" && version == "v1")
     return std::make_shared<op::v1::MaxPool>(param(data, type), strides, pb, pe, kernel, rounding, auto_pad);
   if (op == "max_pool" && version == "v8")
-    return std::make_shared<op::v8::MaxPool>(param(data, type), strides, dilations, pb, pe, kernel, rounding,
-                                             auto_pad, index_type, c.axis);
+    return std::make_shared<op::v8::MaxPool>(param(data, type), strides, dilations, pb, pe, kernel, rounding, auto_pad,
+                                             index_type, c.axis);
   if (op == "max_pool")
-    return std::make_shared<op::v14::MaxPool>(param(data, type), strides, dilations, pb, pe, kernel, rounding,
-                                              auto_pad, index_type, c.axis);
+    return std::make_shared<op::v14::MaxPool>(param(data, type), strides, dilations, pb, pe, kernel, rounding, auto_pad,
+                                              index_type, c.axis);
   if (version == "v1")
     return std::make_shared<op::v1::AvgPool>(param(data, type), strides, pb, pe, kernel, c.exclude_pad, rounding,
                                              auto_pad);
@@ -60,9 +60,7 @@ std::pair<Shape, Shape> pads_of(const Node& node) {
   return {a.get_pads_begin(), a.get_pads_end()};
 }
 
-bool is_pool_case(const ConvPoolCase& c) {
-  return std::string(c.op) == "max_pool" || std::string(c.op) == "avg_pool";
-}
+bool is_pool_case(const ConvPoolCase& c) { return std::string(c.op) == "max_pool" || std::string(c.op) == "avg_pool"; }
 
 std::vector<double> indices_of(const Tensor& tensor) {
   return tensor.get_element_type() == element::i32 ? values_of<int32_t>(tensor) : values_of<int64_t>(tensor);
@@ -115,9 +113,9 @@ TEST(PoolingOp, EvaluatesDynamicGraphsAndHalfPrecision) {
 }
 
 TEST(PoolingOp, IntegerMaxPoolAndRealOnlyAvgPool) {
-  const auto max = std::make_shared<op::v8::MaxPool>(param("[1,1,4]", element::i32), Strides{2}, Strides{1},
-                                                     Shape{0}, Shape{0}, Shape{2}, RoundingType::FLOOR,
-                                                     PadType::EXPLICIT, element::i32);
+  const auto max =
+      std::make_shared<op::v8::MaxPool>(param("[1,1,4]", element::i32), Strides{2}, Strides{1}, Shape{0}, Shape{0},
+                                        Shape{2}, RoundingType::FLOOR, PadType::EXPLICIT, element::i32);
   TensorVector outputs(2);
   ASSERT_TRUE(max->evaluate(outputs, {make_tensor<int32_t>(Shape{1, 1, 4}, {-5, -7, 9, 3})}));
   EXPECT_EQ(values_of<int32_t>(outputs[0]), (std::vector<double>{-5, 9}));
@@ -140,8 +138,8 @@ TEST(PoolingOp, InfersBoundedAndDynamicShapes) {
   EXPECT_EQ(max_v1("[2..5,3,3..8,?]", RoundingType::FLOOR, PadType::SAME_LOWER), PartialShape("[2..5,3,2..4,?]"));
   EXPECT_EQ(max_v1(PartialShape::dynamic(), RoundingType::FLOOR), PartialShape("[?,?,1..,1..]"));
   // ceil_torch on an interval: 3..8 with pads_end 1, kernel 2, stride 2 -> 2..4.
-  const auto torch = std::make_shared<op::v14::MaxPool>(param("[1,1,3..8]"), Strides{2}, Strides{1}, Shape{0},
-                                                        Shape{1}, Shape{2}, RoundingType::CEIL_TORCH);
+  const auto torch = std::make_shared<op::v14::MaxPool>(param("[1,1,3..8]"), Strides{2}, Strides{1}, Shape{0}, Shape{1},
+                                                        Shape{2}, RoundingType::CEIL_TORCH);
   EXPECT_EQ(torch->get_output_partial_shape(0), PartialShape("[1,1,2..4]"));
   EXPECT_EQ(torch->get_output_partial_shape(1), PartialShape("[1,1,2..4]"));
   EXPECT_EQ(torch->get_output_element_type(1), element::i64);
@@ -149,8 +147,8 @@ TEST(PoolingOp, InfersBoundedAndDynamicShapes) {
                                                       Shape{3, 3}, true, RoundingType::CEIL_TORCH);
   EXPECT_EQ(avg->get_output_partial_shape(0), PartialShape("[1,2,4,1..]"));
   // Dilation widens MaxPool-8's window: 9 with kernel 3 dilated by 2 (5 wide) -> 5.
-  const auto dilated = std::make_shared<op::v8::MaxPool>(param("[1,1,9]"), Strides{1}, Strides{2}, Shape{0},
-                                                         Shape{0}, Shape{3});
+  const auto dilated =
+      std::make_shared<op::v8::MaxPool>(param("[1,1,9]"), Strides{1}, Strides{2}, Shape{0}, Shape{0}, Shape{3});
   EXPECT_EQ(dilated->get_output_partial_shape(0), PartialShape("[1,1,5]"));
 }
 
@@ -177,8 +175,9 @@ TEST(PoolingOp, ErrorsNameTheNodeAndTheCause) {
                                            RoundingType::CEIL_TORCH);
                }),
                "ceil_torch needs opset14");
-  expect_error(error_of([] { std::make_shared<MaxPool>(param("[1,1,7,7]"), Strides{1}, Shape{0}, Shape{0}, Shape{2}); }),
-               "\"kernel\" has 1 value(s) but the data has 2 spatial dimension(s)");
+  expect_error(
+      error_of([] { std::make_shared<MaxPool>(param("[1,1,7,7]"), Strides{1}, Shape{0}, Shape{0}, Shape{2}); }),
+      "\"kernel\" has 1 value(s) but the data has 2 spatial dimension(s)");
   expect_error(error_of([] { std::make_shared<MaxPool>(param("[1,1,7]"), Strides{1}, Shape{0}, Shape{0}, Shape{0}); }),
                "\"kernel\" must be positive");
   expect_error(error_of([] { std::make_shared<MaxPool>(param("[1,1,7]"), Strides{0}, Shape{0}, Shape{0}, Shape{2}); }),
@@ -198,8 +197,8 @@ TEST(PoolingOp, ErrorsNameTheNodeAndTheCause) {
                                                    Shape{2}, RoundingType::FLOOR, PadType::EXPLICIT, element::f32);
                }),
                "index_element_type must be i32 or i64, got f32");
-  const std::string excluded = error_of(
-      [] { std::make_shared<AvgPool>(param("[1,1,7]"), Strides{1}, Shape{2}, Shape{0}, Shape{2}, true); });
+  const std::string excluded =
+      error_of([] { std::make_shared<AvgPool>(param("[1,1,7]"), Strides{1}, Shape{2}, Shape{0}, Shape{2}, true); });
   expect_error(excluded, "AvgPool");
   expect_error(excluded, "dilated kernel (2) must be longer than pads_begin (2)");
   // Without exclude-pad the same pads are fine.
@@ -218,9 +217,9 @@ TEST(PoolingOp, AttributesUseOpenVinoIrNames) {
                                                  {"kernel", "3,3"},
                                                  {"rounding_type", "ceil"},
                                                  {"auto_pad", "explicit"}}));
-  const auto v14_max = std::make_shared<op::v14::MaxPool>(param("[1,1,7]"), Strides{2}, Strides{2}, Shape{0},
-                                                          Shape{1}, Shape{2}, RoundingType::CEIL_TORCH,
-                                                          PadType::EXPLICIT, element::i32, -1);
+  const auto v14_max =
+      std::make_shared<op::v14::MaxPool>(param("[1,1,7]"), Strides{2}, Strides{2}, Shape{0}, Shape{1}, Shape{2},
+                                         RoundingType::CEIL_TORCH, PadType::EXPLICIT, element::i32, -1);
   EXPECT_EQ(testing::attributes_of(v14_max), (Map{{"strides", "2"},
                                                   {"dilations", "2"},
                                                   {"pads_begin", "0"},
@@ -270,14 +269,14 @@ TEST(PoolingOp, EveryVersionRestoresFromAttributesAndClones) {
     }
   }
   // AvgPool-16 adds "dilations"; an IR may leave it empty (all ones).
-  const auto v16 = std::make_shared<op::v16::AvgPool>(param("[1,1,9]"), Strides{1}, Strides{}, Shape{0}, Shape{0},
-                                                      Shape{3}, false);
+  const auto v16 =
+      std::make_shared<op::v16::AvgPool>(param("[1,1,9]"), Strides{1}, Strides{}, Shape{0}, Shape{0}, Shape{3}, false);
   EXPECT_EQ(testing::attributes_of(v16).at("dilations"), "");
   EXPECT_EQ(v16->get_output_partial_shape(0), PartialShape("[1,1,7]"));
-  EXPECT_EQ(std::make_shared<op::v16::AvgPool>(param("[1,1,9]"), Strides{1}, Strides{3}, Shape{0}, Shape{0},
-                                               Shape{3}, false)
-                ->get_output_partial_shape(0),
-            PartialShape("[1,1,3]"));
+  EXPECT_EQ(
+      std::make_shared<op::v16::AvgPool>(param("[1,1,9]"), Strides{1}, Strides{3}, Shape{0}, Shape{0}, Shape{3}, false)
+          ->get_output_partial_shape(0),
+      PartialShape("[1,1,3]"));
   expect_error(error_of([] {
                  std::make_shared<op::v16::AvgPool>(param("[1,1,9]"), Strides{1}, Strides{2}, Shape{0}, Shape{0},
                                                     Shape{3, 3}, false);

@@ -73,10 +73,10 @@ bool PRelu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return true;
   }
   switch (type.get_type()) {
-#define FERRY_CASE(TYPE, CPP)                                                                        \
-  case element::Type_t::TYPE:                                                                        \
+#define FERRY_CASE(TYPE, CPP)                                                                                 \
+  case element::Type_t::TYPE:                                                                                 \
     run(static_cast<const CPP*>(data.data()), data_shape, static_cast<const CPP*>(slope.data()), slope_shape, \
-        static_cast<CPP*>(out.data()));                                                              \
+        static_cast<CPP*>(out.data()));                                                                       \
     return true;
     FERRY_CASE(f32, float)
     FERRY_CASE(f64, double)

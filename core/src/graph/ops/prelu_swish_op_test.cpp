@@ -33,9 +33,8 @@ TEST(PReluOp, ShapeInferenceErrorsNameTheNode) {
                     "PRelu '", "element types do not match");
   EXPECT_THROW_WITH(std::make_shared<v0::PRelu>(param(element::f32, Shape{1, 3, 4}), param(element::f32, Shape{5})),
                     "PRelu '", "slope shape [5]", "[1,3,4]");
-  EXPECT_THROW_WITH(
-      std::make_shared<v0::PRelu>(param(element::f32, Shape{3, 4}), param(element::f32, Shape{2, 3, 4})), "PRelu '",
-      "broadcasts");
+  EXPECT_THROW_WITH(std::make_shared<v0::PRelu>(param(element::f32, Shape{3, 4}), param(element::f32, Shape{2, 3, 4})),
+                    "PRelu '", "broadcasts");
 }
 
 TEST(PReluOp, PerChannelSlope) {
@@ -43,8 +42,9 @@ TEST(PReluOp, PerChannelSlope) {
   auto slope = param(element::f32, PartialShape::dynamic());
   auto prelu = std::make_shared<v0::PRelu>(data, slope);
   // data [1,2,3]: channel 0 = {-1, 2, -3}, channel 1 = {-4, 5, -6}; slopes 0.5 and 2.
-  const auto out = values_of<float>(run(prelu, {make_tensor(element::f32, {1, 2, 3}, std::vector<float>{-1, 2, -3, -4, 5, -6}),
-                                                make_tensor(element::f32, {2}, std::vector<float>{0.5f, 2.f})})[0]);
+  const auto out =
+      values_of<float>(run(prelu, {make_tensor(element::f32, {1, 2, 3}, std::vector<float>{-1, 2, -3, -4, 5, -6}),
+                                   make_tensor(element::f32, {2}, std::vector<float>{0.5f, 2.f})})[0]);
   EXPECT_EQ(out, (std::vector<float>{-0.5f, 2, -1.5f, -8, 5, -12}));
 }
 
@@ -55,8 +55,8 @@ TEST(PReluOp, NumpyBroadcastSlopeAgainstNaiveLoop) {
   const std::vector<float> s = {0.1f, -0.2f, 3.f};
   auto prelu = std::make_shared<v0::PRelu>(param(element::f32, PartialShape::dynamic()),
                                            param(element::f32, PartialShape::dynamic()));
-  const auto out = values_of<float>(
-      run(prelu, {make_tensor(element::f32, {2, 3, 4}, x), make_tensor(element::f32, {3, 1}, s)})[0]);
+  const auto out =
+      values_of<float>(run(prelu, {make_tensor(element::f32, {2, 3, 4}, x), make_tensor(element::f32, {3, 1}, s)})[0]);
   for (size_t n = 0; n < 2; ++n)
     for (size_t c = 0; c < 3; ++c)
       for (size_t w = 0; w < 4; ++w) {
@@ -101,8 +101,9 @@ TEST(SwishOp, MatchesSigmoidFormulation) {
   auto p = param(element::f32, PartialShape::dynamic());
   auto b = param(element::f32, PartialShape::dynamic());
   const auto plain = values_of<float>(run(std::make_shared<v4::Swish>(p), {make_tensor(element::f32, {5}, x)})[0]);
-  const auto beta = values_of<float>(run(std::make_shared<v4::Swish>(p, b),
-                                         {make_tensor(element::f32, {5}, x), make_tensor(element::f32, {}, std::vector<float>{2.f})})[0]);
+  const auto beta = values_of<float>(
+      run(std::make_shared<v4::Swish>(p, b),
+          {make_tensor(element::f32, {5}, x), make_tensor(element::f32, {}, std::vector<float>{2.f})})[0]);
   for (size_t i = 0; i < x.size(); ++i) {
     // x * sigmoid(beta x), with sigmoid(z) = (1 + tanh(z / 2)) / 2.
     EXPECT_NEAR(plain[i], x[i] * 0.5 * (1 + std::tanh(x[i] / 2.0)), 1e-6) << x[i];

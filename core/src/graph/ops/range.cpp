@@ -42,7 +42,8 @@ int64_t range_length(const Node& node, double start, double stop, double step, c
 
 }  // namespace
 
-Range::Range(const Output<Node>& start, const Output<Node>& stop, const Output<Node>& step, const element::Type& output_type)
+Range::Range(const Output<Node>& start, const Output<Node>& stop, const Output<Node>& step,
+             const element::Type& output_type)
     : Op({start, stop, step}), m_output_type(output_type) {
   constructor_validate_and_infer_types();
 }
@@ -61,7 +62,8 @@ void Range::validate_and_infer_types() {
     FERRY_NODE_CHECK(get_input_element_type(i) != element::boolean, "input ", i, " (", names[i], ") must be numeric");
     known = constant_scalar(*this, i, values[i]) && known;
   }
-  const Dimension length = known ? Dimension(range_length(*this, values[0], values[1], values[2], m_output_type)) : Dimension();
+  const Dimension length =
+      known ? Dimension(range_length(*this, values[0], values[1], values[2], m_output_type)) : Dimension();
   set_output_type(0, m_output_type, PartialShape{length});
 }
 
@@ -78,7 +80,8 @@ std::shared_ptr<Node> Range::clone_with_new_inputs(const OutputVector& inputs) c
 bool Range::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   double start = scalar_value(*this, inputs.at(0), "input 0 (start)");
   double step = scalar_value(*this, inputs.at(2), "input 2 (step)");
-  const int64_t length = range_length(*this, start, scalar_value(*this, inputs.at(1), "input 1 (stop)"), step, m_output_type);
+  const int64_t length =
+      range_length(*this, start, scalar_value(*this, inputs.at(1), "input 1 (stop)"), step, m_output_type);
   if (m_output_type.is_integral()) {
     start = std::trunc(start);
     step = std::trunc(step);

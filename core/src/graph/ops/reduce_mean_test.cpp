@@ -34,14 +34,16 @@ TEST(ReduceMean, Evaluate) {
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 3; ++j)
       for (int k = 0; k < 2; ++k) x.push_back(float(100 * i + 10 * j + k));
-  auto r = std::make_shared<ReduceMean>(param(element::f32, PartialShape::dynamic()), param(element::i64, PartialShape::dynamic()), false);
+  auto r = std::make_shared<ReduceMean>(param(element::f32, PartialShape::dynamic()),
+                                        param(element::i64, PartialShape::dynamic()), false);
   const auto in = make_tensor(element::f32, {2, 3, 2}, x);
   auto out = run(r, {in, make_tensor(element::i64, {1}, std::vector<int64_t>{1})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 2}));
   EXPECT_EQ(values_of<float>(out), (std::vector<float>{10, 11, 110, 111}));  // mean over j of 10*j is 10
   out = run(r, {in, make_tensor(element::i64, {2}, std::vector<int64_t>{0, -1})})[0];
   EXPECT_EQ(values_of<float>(out), (std::vector<float>{50.5f, 60.5f, 70.5f}));
-  auto keep = std::make_shared<ReduceMean>(param(element::f32, PartialShape::dynamic()), param(element::i64, PartialShape::dynamic()), true);
+  auto keep = std::make_shared<ReduceMean>(param(element::f32, PartialShape::dynamic()),
+                                           param(element::i64, PartialShape::dynamic()), true);
   out = run(keep, {in, make_tensor(element::i64, {}, std::vector<int64_t>{2})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 3, 1}));
   EXPECT_EQ(values_of<float>(out)[5], 120.5f);

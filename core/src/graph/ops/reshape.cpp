@@ -51,7 +51,8 @@ PartialShape resolve_target(const Node& node, const PartialShape& in, const std:
       Dimension& p = out[placeholder];
       if (known.is_static() && known.get_length() == 0) {
         if (in_count.get_max_length() != 0 && in_count.get_min_length() > 0)
-          node.node_error("cannot infer -1: the other target entries multiply to 0 but the input ", in, " is not empty");
+          node.node_error("cannot infer -1: the other target entries multiply to 0 but the input ", in,
+                          " is not empty");
         p = Dimension();
       } else if (in_count.is_static() && known.is_static()) {
         if (in_count.get_length() % known.get_length() != 0)

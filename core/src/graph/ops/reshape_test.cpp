@@ -55,13 +55,16 @@ TEST(Reshape, EvaluateUsesTheActualShapes) {
   auto reshape = std::make_shared<Reshape>(param(element::f32, PartialShape::dynamic()),
                                            param(element::i32, PartialShape::dynamic()), true);
   const std::vector<float> x = {1, 2, 3, 4, 5, 6};
-  auto out = run(reshape, {make_tensor(element::f32, {2, 3}, x), make_tensor(element::i32, {2}, std::vector<int32_t>{0, -1})})[0];
+  auto out = run(
+      reshape, {make_tensor(element::f32, {2, 3}, x), make_tensor(element::i32, {2}, std::vector<int32_t>{0, -1})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 3}));
-  out = run(reshape, {make_tensor(element::f32, {1, 6}, x), make_tensor(element::i32, {3}, std::vector<int32_t>{3, -1, 1})})[0];
+  out = run(reshape,
+            {make_tensor(element::f32, {1, 6}, x), make_tensor(element::i32, {3}, std::vector<int32_t>{3, -1, 1})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{3, 2, 1}));
   EXPECT_EQ(values_of<float>(out), x);
-  EXPECT_THROW_WITH(run(reshape, {make_tensor(element::f32, {6}, x), make_tensor(element::i32, {1}, std::vector<int32_t>{4})}),
-                    "Reshape '", "cannot reshape");
+  EXPECT_THROW_WITH(
+      run(reshape, {make_tensor(element::f32, {6}, x), make_tensor(element::i32, {1}, std::vector<int32_t>{4})}),
+      "Reshape '", "cannot reshape");
 }
 
 }  // namespace

@@ -41,8 +41,8 @@ void RecurrentSequence::validate_and_infer_types() {
   const size_t expected_inputs = lstm ? (has_peepholes() ? 8 : 7) : 6;
   FERRY_NODE_CHECK(get_input_size() == expected_inputs, "expects ", expected_inputs, " inputs, got ", get_input_size());
   FERRY_NODE_CHECK(m_hidden_size > 0, "hidden_size must be positive, got ", m_hidden_size);
-  FERRY_NODE_CHECK(m_activations.size() == activation_count(), "expects ", activation_count(),
-                   " activations, got ", m_activations.size());
+  FERRY_NODE_CHECK(m_activations.size() == activation_count(), "expects ", activation_count(), " activations, got ",
+                   m_activations.size());
   for (size_t i = 0; i < m_activations.size(); ++i)
     FERRY_NODE_CHECK(static_cast<bool>(reference::recurrent_activation(m_activations[i], false, 0, false, 0)),
                      "unsupported activation '", m_activations[i], "'");
@@ -64,8 +64,8 @@ void RecurrentSequence::validate_and_infer_types() {
   const auto merge = [&](Dimension& into, size_t i, size_t axis, const char* what) {
     const PartialShape& shape = get_input_partial_shape(i);
     if (shape.rank().is_dynamic()) return;
-    FERRY_NODE_CHECK(Dimension::merge(into, into, shape[axis]), what, " of input ", i, " ", shape,
-                     " does not match ", into);
+    FERRY_NODE_CHECK(Dimension::merge(into, into, shape[axis]), what, " of input ", i, " ", shape, " does not match ",
+                     into);
   };
   const auto check_rank = [&](size_t i, int64_t rank) {
     const PartialShape& shape = get_input_partial_shape(i);
@@ -126,8 +126,9 @@ bool RecurrentSequence::evaluate(TensorVector& outputs, const TensorVector& inpu
   const Shape& xs = x.get_shape();
   if (xs.size() != 3) node_error("evaluate: X must have rank 3, got ", xs);
   reference::RecurrentSpec spec;
-  spec.kind = lstm ? reference::RecurrentKind::LSTM
-                   : get_kind() == Kind::GRU ? reference::RecurrentKind::GRU : reference::RecurrentKind::RNN;
+  spec.kind = lstm                      ? reference::RecurrentKind::LSTM
+              : get_kind() == Kind::GRU ? reference::RecurrentKind::GRU
+                                        : reference::RecurrentKind::RNN;
   spec.batch = xs[0], spec.seq = xs[1], spec.input = xs[2], spec.hidden = static_cast<size_t>(m_hidden_size);
   spec.directions = num_directions();
   spec.reverse = m_direction == RecurrentSequenceDirection::REVERSE;
@@ -142,7 +143,8 @@ bool RecurrentSequence::evaluate(TensorVector& outputs, const TensorVector& inpu
   const auto floats = [&](size_t i, const Shape& expected) {
     const Tensor t = internal::dense(inputs.at(i));
     if (t.get_element_type() != type) node_error("evaluate: input ", i, " is ", t.get_element_type(), ", X is ", type);
-    if (t.get_shape() != expected) node_error("evaluate: input ", i, " has shape ", t.get_shape(), ", expected ", expected);
+    if (t.get_shape() != expected)
+      node_error("evaluate: input ", i, " has shape ", t.get_shape(), ", expected ", expected);
     if (type == element::f32) {
       const float* data = static_cast<const float*>(t.data());
       return std::vector<float>(data, data + t.get_size());
@@ -212,9 +214,8 @@ RNNSequence::RNNSequence(const Output<Node>& X, const Output<Node>& initial_hidd
 
 std::shared_ptr<Node> RNNSequence::clone_with_new_inputs(const OutputVector& inputs) const {
   FERRY_NODE_CHECK(inputs.size() == 6, "clone: expects 6 inputs, got ", inputs.size());
-  return std::make_shared<RNNSequence>(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5],
-                                       m_hidden_size, m_direction, m_activations, m_activations_alpha,
-                                       m_activations_beta, m_clip);
+  return std::make_shared<RNNSequence>(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5], m_hidden_size,
+                                       m_direction, m_activations, m_activations_alpha, m_activations_beta, m_clip);
 }
 
 GRUSequence::GRUSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state,
@@ -236,9 +237,9 @@ bool GRUSequence::visit_attributes(AttributeVisitor& visitor) {
 
 std::shared_ptr<Node> GRUSequence::clone_with_new_inputs(const OutputVector& inputs) const {
   FERRY_NODE_CHECK(inputs.size() == 6, "clone: expects 6 inputs, got ", inputs.size());
-  return std::make_shared<GRUSequence>(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5],
-                                       m_hidden_size, m_direction, m_activations, m_activations_alpha,
-                                       m_activations_beta, m_clip, m_linear_before_reset);
+  return std::make_shared<GRUSequence>(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4], inputs[5], m_hidden_size,
+                                       m_direction, m_activations, m_activations_alpha, m_activations_beta, m_clip,
+                                       m_linear_before_reset);
 }
 
 LSTMSequence::LSTMSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state,
@@ -266,9 +267,9 @@ namespace v0 {
 LSTMSequence::LSTMSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state,
                            const Output<Node>& initial_cell_state, const Output<Node>& sequence_lengths,
                            const Output<Node>& W, const Output<Node>& R, const Output<Node>& B, const Output<Node>& P,
-                           int64_t hidden_size, RecurrentSequenceDirection direction,
-                           const std::string& weights_format, std::vector<std::string> activations,
-                           std::vector<float> activations_alpha, std::vector<float> activations_beta, float clip)
+                           int64_t hidden_size, RecurrentSequenceDirection direction, const std::string& weights_format,
+                           std::vector<std::string> activations, std::vector<float> activations_alpha,
+                           std::vector<float> activations_beta, float clip)
     : RecurrentSequence({X, initial_hidden_state, initial_cell_state, sequence_lengths, W, R, B, P}, 3, hidden_size,
                         direction, std::move(activations), std::move(activations_alpha), std::move(activations_beta),
                         clip),

@@ -69,8 +69,8 @@ ScaledDotProductAttention::ScaledDotProductAttention(const OutputVector& inputs,
 
 void ScaledDotProductAttention::validate_and_infer_types() {
   const size_t count = get_input_size();
-  FERRY_NODE_CHECK(count >= 3 && count <= 5, "expects 3 to 5 inputs (query, key, value[, attention_mask[, scale]]), got ",
-                   count);
+  FERRY_NODE_CHECK(count >= 3 && count <= 5,
+                   "expects 3 to 5 inputs (query, key, value[, attention_mask[, scale]]), got ", count);
   element::Type type = element::dynamic;
   for (size_t i : {kQuery, kKey, kValue})
     FERRY_NODE_CHECK(element::Type::merge(type, type, get_input_element_type(i)),
@@ -148,7 +148,8 @@ bool ScaledDotProductAttention::evaluate(TensorVector& outputs, const TensorVect
   const Shape batch = merged.to_shape();
   const size_t batch_count = shape_size(batch), rank = batch.size() + 2;
 
-  const std::vector<double> q = as_doubles(inputs[kQuery]), k = as_doubles(inputs[kKey]), v = as_doubles(inputs[kValue]);
+  const std::vector<double> q = as_doubles(inputs[kQuery]), k = as_doubles(inputs[kKey]),
+                            v = as_doubles(inputs[kValue]);
   const bool use_mask = inputs.size() > kMask && !m_causal;
   std::vector<double> mask;
   Shape mask_shape;
@@ -159,8 +160,10 @@ bool ScaledDotProductAttention::evaluate(TensorVector& outputs, const TensorVect
     mask = as_doubles(inputs[kMask]);
     if (mask_shape.size() > rank) node_error("evaluate: attention_mask ", mask_shape, " has too many axes");
     mask_shape.insert(mask_shape.begin(), rank - mask_shape.size(), 1);
-    if ((mask_shape[rank - 2] != 1 && mask_shape[rank - 2] != L) || (mask_shape[rank - 1] != 1 && mask_shape[rank - 1] != S))
-      node_error("evaluate: attention_mask ", inputs[kMask].get_shape(), " does not broadcast to [..., ", L, ", ", S, "]");
+    if ((mask_shape[rank - 2] != 1 && mask_shape[rank - 2] != L) ||
+        (mask_shape[rank - 1] != 1 && mask_shape[rank - 1] != S))
+      node_error("evaluate: attention_mask ", inputs[kMask].get_shape(), " does not broadcast to [..., ", L, ", ", S,
+                 "]");
   }
   double scale = 1.0 / std::sqrt(double(E));
   if (inputs.size() > kScale) {
@@ -198,7 +201,8 @@ bool ScaledDotProductAttention::evaluate(TensorVector& outputs, const TensorVect
         highest = std::max(highest, score);
       }
       double sum = 0;
-      for (size_t j = 0; j < S; ++j) sum += scores[j] = std::exp(scores[j] - highest);  // NaN on fully masked rows, as in PyTorch
+      for (size_t j = 0; j < S; ++j)
+        sum += scores[j] = std::exp(scores[j] - highest);  // NaN on fully masked rows, as in PyTorch
       double* out = result.data() + (b * L + i) * Ev;
       for (size_t j = 0; j < S; ++j) {
         const double p = scores[j] / sum;

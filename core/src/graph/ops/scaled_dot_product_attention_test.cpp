@@ -15,7 +15,7 @@ using namespace testing;
 using op::v13::ScaledDotProductAttention;
 
 std::shared_ptr<ScaledDotProductAttention> sdpa(const std::vector<PartialShape>& shapes, bool causal = false,
-                                                 element::Type mask_type = element::f32) {
+                                                element::Type mask_type = element::f32) {
   OutputVector inputs;
   for (size_t i = 0; i < shapes.size(); ++i) inputs.push_back(param(i == 3 ? mask_type : element::f32, shapes[i]));
   return std::make_shared<ScaledDotProductAttention>(inputs, causal);
@@ -30,15 +30,19 @@ std::vector<float> random_values(size_t count, unsigned seed) {
 }
 
 TEST(ScaledDotProductAttention, ShapeInference) {
-  EXPECT_EQ(sdpa({PartialShape("[2,4,5,8]"), PartialShape("[2,4,7,8]"), PartialShape("[2,4,7,3]")})->get_output_partial_shape(0),
+  EXPECT_EQ(sdpa({PartialShape("[2,4,5,8]"), PartialShape("[2,4,7,8]"), PartialShape("[2,4,7,3]")})
+                ->get_output_partial_shape(0),
             PartialShape("[2,4,5,3]"));
   EXPECT_EQ(sdpa({PartialShape("[?,12,?,32]"), PartialShape("[?,12,?,32]"), PartialShape("[?,12,?,32]"),
-                  PartialShape("[?,1,1,?]")})->get_output_partial_shape(0),
+                  PartialShape("[?,1,1,?]")})
+                ->get_output_partial_shape(0),
             PartialShape("[?,12,?,32]"));
-  EXPECT_EQ(sdpa({PartialShape("[1,5,8]"), PartialShape("[3,1,7,8]"), PartialShape("[7,2]")})->get_output_partial_shape(0),
-            PartialShape("[3,1,5,2]"));
-  EXPECT_EQ(sdpa({PartialShape::dynamic(), PartialShape("[2,7,8]"), PartialShape("[2,7,8]")})->get_output_partial_shape(0),
-            PartialShape::dynamic());
+  EXPECT_EQ(
+      sdpa({PartialShape("[1,5,8]"), PartialShape("[3,1,7,8]"), PartialShape("[7,2]")})->get_output_partial_shape(0),
+      PartialShape("[3,1,5,2]"));
+  EXPECT_EQ(
+      sdpa({PartialShape::dynamic(), PartialShape("[2,7,8]"), PartialShape("[2,7,8]")})->get_output_partial_shape(0),
+      PartialShape::dynamic());
 }
 
 TEST(ScaledDotProductAttention, ShapeErrorsNameTheCause) {
@@ -46,12 +50,14 @@ TEST(ScaledDotProductAttention, ShapeErrorsNameTheCause) {
                     "ScaledDotProductAttention", "embedding sizes differ");
   EXPECT_THROW_WITH(sdpa({PartialShape("[2,5,8]"), PartialShape("[2,7,8]"), PartialShape("[2,6,3]")}),
                     "sequence lengths differ");
-  EXPECT_THROW_WITH(sdpa({PartialShape("[2,5,8]"), PartialShape("[2,7,8]"), PartialShape("[2,7,3]"), PartialShape("[2,5,6]")}),
-                    "attention_mask", "does not broadcast");
+  EXPECT_THROW_WITH(
+      sdpa({PartialShape("[2,5,8]"), PartialShape("[2,7,8]"), PartialShape("[2,7,3]"), PartialShape("[2,5,6]")}),
+      "attention_mask", "does not broadcast");
   EXPECT_THROW_WITH(sdpa({PartialShape("[2,5,8]"), PartialShape("[2,7,8]")}), "expects 3 to 5 inputs");
-  EXPECT_THROW_WITH(sdpa({PartialShape("[2,5,8]"), PartialShape("[2,7,8]"), PartialShape("[2,7,3]"), PartialShape("[2,5,7]")},
-                         false, element::i32),
-                    "boolean or real");
+  EXPECT_THROW_WITH(
+      sdpa({PartialShape("[2,5,8]"), PartialShape("[2,7,8]"), PartialShape("[2,7,3]"), PartialShape("[2,5,7]")}, false,
+           element::i32),
+      "boolean or real");
 }
 
 TEST(ScaledDotProductAttention, UniformScoresAverageTheValues) {
@@ -77,8 +83,8 @@ TEST(ScaledDotProductAttention, CausalAndBooleanMasksHideLaterPositions) {
   char* keep = static_cast<char*>(lower.data());
   for (size_t i = 0; i < 3; ++i)
     for (size_t j = 0; j < 3; ++j) keep[i * 3 + j] = j <= i;
-  auto masked = sdpa({PartialShape("[3,2]"), PartialShape("[3,2]"), PartialShape("[3,1]"), PartialShape("[3,3]")}, false,
-                     element::boolean);
+  auto masked = sdpa({PartialShape("[3,2]"), PartialShape("[3,2]"), PartialShape("[3,1]"), PartialShape("[3,3]")},
+                     false, element::boolean);
   TensorVector with_mask = inputs;
   with_mask.push_back(lower);
   EXPECT_EQ(values_of<float>(run(masked, with_mask)[0]), expected);
@@ -100,7 +106,8 @@ TEST(ScaledDotProductAttention, MatchesMatMulSoftmaxComposition) {
   const Tensor scaled = run(std::make_shared<op::v1::Multiply>(p, p), {scores, inputs[4]})[0];
   const Tensor biased = run(std::make_shared<op::v1::Add>(p, p), {scaled, inputs[3]})[0];
   const Tensor weights = run(std::make_shared<op::v8::Softmax>(p, -1), {biased})[0];
-  const std::vector<float> expected = values_of<float>(run(std::make_shared<op::v0::MatMul>(p, p), {weights, inputs[2]})[0]);
+  const std::vector<float> expected =
+      values_of<float>(run(std::make_shared<op::v0::MatMul>(p, p), {weights, inputs[2]})[0]);
   ASSERT_EQ(got.size(), expected.size());
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], expected[i], 1e-5f) << "element " << i;  // f32 rounding
 }

@@ -30,7 +30,8 @@ void check_common(const Node& node, size_t inputs) {
     node.node_error("input 1 (indices) must be i32 or i64, got ", indices);
   element::Type type;
   if (!element::Type::merge(type, node.get_input_element_type(0), node.get_input_element_type(2)))
-    node.node_error("input 2 (updates) is ", node.get_input_element_type(2), ", data is ", node.get_input_element_type(0));
+    node.node_error("input 2 (updates) is ", node.get_input_element_type(2), ", data is ",
+                    node.get_input_element_type(0));
 }
 
 // The output: a dense copy of the data the kernel then updates in place.
@@ -86,7 +87,8 @@ bool ScatterUpdate::evaluate(TensorVector& outputs, const TensorVector& inputs) 
   expected.insert(expected.end(), indices_shape.begin(), indices_shape.end());
   expected.insert(expected.end(), data_shape.begin() + axis + 1, data_shape.end());
   const Tensor updates = internal::dense(inputs.at(2));
-  if (updates.get_shape() != expected) node_error("evaluate: updates shape ", updates.get_shape(), " should be ", expected);
+  if (updates.get_shape() != expected)
+    node_error("evaluate: updates shape ", updates.get_shape(), " should be ", expected);
   const auto indices = internal::read_integers(*this, inputs[1], "input 1 (indices)");
   Tensor& out = copy_data(*this, outputs, inputs[0]);
   size_t outer = 1, inner = inputs[0].get_element_type().size();
@@ -98,7 +100,8 @@ bool ScatterUpdate::evaluate(TensorVector& outputs, const TensorVector& inputs) 
     for (size_t j = 0; j < indices.size(); ++j) {
       int64_t index = indices[j];
       if (index < 0) index += int64_t(data_shape[axis]);
-      if (index < 0 || index >= int64_t(data_shape[axis])) node_error("evaluate: index ", indices[j], " is out of range for axis length ", data_shape[axis]);
+      if (index < 0 || index >= int64_t(data_shape[axis]))
+        node_error("evaluate: index ", indices[j], " is out of range for axis length ", data_shape[axis]);
       std::memcpy(dst + (o * data_shape[axis] + size_t(index)) * inner, src + (o * indices.size() + j) * inner, inner);
     }
   return true;
@@ -146,11 +149,13 @@ bool ScatterNDUpdate::evaluate(TensorVector& outputs, const TensorVector& inputs
     node_error("evaluate: indices shape ", indices_shape, " does not fit data shape ", data_shape);
   Shape expected(indices_shape.begin(), indices_shape.end() - 1);
   expected.insert(expected.end(), data_shape.begin() + indices_shape.back(), data_shape.end());
-  if (updates.get_shape() != expected) node_error("evaluate: updates shape ", updates.get_shape(), " should be ", expected);
+  if (updates.get_shape() != expected)
+    node_error("evaluate: updates shape ", updates.get_shape(), " should be ", expected);
   const auto indices = internal::read_integers(*this, inputs[1], "input 1 (indices)");
   Tensor& out = copy_data(*this, outputs, inputs[0]);
   if (!reference::scatter_nd(static_cast<char*>(out.data()), data_shape, indices, indices_shape,
-                             static_cast<const char*>(updates.data()), type, reduction_from(*this, m_reduction, false, true)))
+                             static_cast<const char*>(updates.data()), type,
+                             reduction_from(*this, m_reduction, false, true)))
     node_error("evaluate: an index is out of range for data shape ", data_shape);
   return true;
 }
@@ -195,9 +200,11 @@ void ScatterElementsUpdate::validate_and_infer_types() {
   const PartialShape& data = get_input_partial_shape(0);
   const PartialShape& indices = get_input_partial_shape(1);
   const PartialShape& updates = get_input_partial_shape(2);
-  FERRY_NODE_CHECK(indices.compatible(updates), "input 1 (indices) shape ", indices, " differs from input 2 (updates) ", updates);
+  FERRY_NODE_CHECK(indices.compatible(updates), "input 1 (indices) shape ", indices, " differs from input 2 (updates) ",
+                   updates);
   if (data.rank().is_static() && indices.rank().is_static())
-    FERRY_NODE_CHECK(data.size() == indices.size(), "indices rank ", indices.size(), " differs from data rank ", data.size());
+    FERRY_NODE_CHECK(data.size() == indices.size(), "indices rank ", indices.size(), " differs from data rank ",
+                     data.size());
   std::vector<int64_t> axis;
   if (data.rank().is_static() && internal::constant_integers(*this, 3, axis) && axis.size() == 1)
     internal::normalize_axis(*this, axis[0], int64_t(data.size()), "axis");
@@ -212,7 +219,8 @@ bool ScatterElementsUpdate::visit_attributes(AttributeVisitor& visitor) {
 
 std::shared_ptr<Node> ScatterElementsUpdate::clone_with_new_inputs(const OutputVector& inputs) const {
   FERRY_NODE_CHECK(inputs.size() == 4, "clone: expects 4 inputs, got ", inputs.size());
-  return std::make_shared<ScatterElementsUpdate>(inputs[0], inputs[1], inputs[2], inputs[3], m_reduction, m_use_init_val);
+  return std::make_shared<ScatterElementsUpdate>(inputs[0], inputs[1], inputs[2], inputs[3], m_reduction,
+                                                 m_use_init_val);
 }
 
 bool ScatterElementsUpdate::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
@@ -221,7 +229,8 @@ bool ScatterElementsUpdate::evaluate(TensorVector& outputs, const TensorVector& 
   const Shape data_shape = inputs[0].get_shape(), indices_shape = inputs.at(1).get_shape();
   const Tensor updates = internal::dense(inputs.at(2));
   if (updates.get_shape() != indices_shape || indices_shape.size() != data_shape.size())
-    node_error("evaluate: indices ", indices_shape, ", updates ", updates.get_shape(), " and data ", data_shape, " do not fit");
+    node_error("evaluate: indices ", indices_shape, ", updates ", updates.get_shape(), " and data ", data_shape,
+               " do not fit");
   const auto axis_values = internal::read_integers(*this, inputs.at(3), "input 3 (axis)");
   if (axis_values.size() != 1) node_error("evaluate: input 3 (axis) must hold one value");
   const size_t axis = internal::normalize_axis(*this, axis_values[0], int64_t(data_shape.size()), "axis");

@@ -28,12 +28,15 @@ Select::Select(const Output<Node>& cond, const Output<Node>& then_value, const O
 void Select::validate_and_infer_types() {
   FERRY_NODE_CHECK(get_input_size() == 3, "expects 3 inputs, got ", get_input_size());
   const element::Type cond_type = get_input_element_type(0);
-  FERRY_NODE_CHECK(cond_type.is_dynamic() || cond_type == element::boolean, "input 0 (cond) must be boolean, got ", cond_type);
-  FERRY_NODE_CHECK(m_auto_broadcast.type == AutoBroadcastType::NUMPY || m_auto_broadcast.type == AutoBroadcastType::NONE,
-                   "auto_broadcast must be numpy or none, got ", enum_to_string(m_auto_broadcast.type));
+  FERRY_NODE_CHECK(cond_type.is_dynamic() || cond_type == element::boolean, "input 0 (cond) must be boolean, got ",
+                   cond_type);
+  FERRY_NODE_CHECK(
+      m_auto_broadcast.type == AutoBroadcastType::NUMPY || m_auto_broadcast.type == AutoBroadcastType::NONE,
+      "auto_broadcast must be numpy or none, got ", enum_to_string(m_auto_broadcast.type));
   element::Type type;
   FERRY_NODE_CHECK(element::Type::merge(type, get_input_element_type(1), get_input_element_type(2)),
-                   "inputs 1 and 2 differ in element type: ", get_input_element_type(1), " and ", get_input_element_type(2));
+                   "inputs 1 and 2 differ in element type: ", get_input_element_type(1), " and ",
+                   get_input_element_type(2));
   PartialShape shape = get_input_partial_shape(2);
   for (size_t i : {size_t(1), size_t(0)}) {
     const bool ok = m_auto_broadcast.type == AutoBroadcastType::NONE
@@ -56,7 +59,8 @@ std::shared_ptr<Node> Select::clone_with_new_inputs(const OutputVector& inputs) 
 }
 
 bool Select::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-  const Tensor cond = internal::dense(inputs.at(0)), a = internal::dense(inputs.at(1)), b = internal::dense(inputs.at(2));
+  const Tensor cond = internal::dense(inputs.at(0)), a = internal::dense(inputs.at(1)),
+               b = internal::dense(inputs.at(2));
   const element::Type type = a.get_element_type();
   if (type.is_quantized() || b.get_element_type() != type || cond.get_element_type() != element::boolean) return false;
   PartialShape merged = b.get_shape();
@@ -64,7 +68,9 @@ bool Select::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     const bool ok = m_auto_broadcast.type == AutoBroadcastType::NONE
                         ? PartialShape::merge_into(merged, t->get_shape())
                         : PartialShape::broadcast_merge_into(merged, t->get_shape(), m_auto_broadcast);
-    if (!ok) node_error("evaluate: input shapes ", cond.get_shape(), ", ", a.get_shape(), " and ", b.get_shape(), " do not broadcast");
+    if (!ok)
+      node_error("evaluate: input shapes ", cond.get_shape(), ", ", a.get_shape(), " and ", b.get_shape(),
+                 " do not broadcast");
   }
   const Shape out_shape = merged.to_shape();
   const size_t count = shape_size(out_shape), size = type.size();

@@ -8,8 +8,7 @@ namespace {
 
 void infer_shape_of(Node& node, const element::Type& type) {
   if (node.get_input_size() != 1) node.node_error("expects 1 input, got ", node.get_input_size());
-  if (type != element::i32 && type != element::i64)
-    node.node_error("output_type must be i32 or i64, got ", type);
+  if (type != element::i32 && type != element::i64) node.node_error("output_type must be i32 or i64, got ", type);
   const PartialShape& in = node.get_input_partial_shape(0);
   node.set_output_type(0, type, PartialShape{in.rank()});
 }
@@ -18,8 +17,10 @@ void evaluate_shape_of(const Node& node, TensorVector& outputs, const Tensor& in
   const Shape shape = input.get_shape();
   Tensor& out = internal::prepare_output(node, outputs, 0, type, Shape{shape.size()});
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (type == element::i32) static_cast<int32_t*>(out.data())[i] = static_cast<int32_t>(shape[i]);
-    else static_cast<int64_t*>(out.data())[i] = static_cast<int64_t>(shape[i]);
+    if (type == element::i32)
+      static_cast<int32_t*>(out.data())[i] = static_cast<int32_t>(shape[i]);
+    else
+      static_cast<int64_t*>(out.data())[i] = static_cast<int64_t>(shape[i]);
   }
 }
 
@@ -27,8 +28,7 @@ void evaluate_shape_of(const Node& node, TensorVector& outputs, const Tensor& in
 
 namespace v3 {
 
-ShapeOf::ShapeOf(const Output<Node>& data, const element::Type& output_type)
-    : Op({data}), m_output_type(output_type) {
+ShapeOf::ShapeOf(const Output<Node>& data, const element::Type& output_type) : Op({data}), m_output_type(output_type) {
   constructor_validate_and_infer_types();
 }
 

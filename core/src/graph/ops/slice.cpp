@@ -17,8 +17,8 @@ struct SliceSpec {
 // Checks lengths, steps and axes; axes become [0, rank) positions.
 void check_spec(const Node& node, SliceSpec& spec, int64_t rank) {
   if (spec.stop.size() != spec.start.size() || spec.step.size() != spec.start.size())
-    node.node_error("start, stop and step have ", spec.start.size(), ", ", spec.stop.size(), " and ",
-                    spec.step.size(), " entries; they must agree");
+    node.node_error("start, stop and step have ", spec.start.size(), ", ", spec.stop.size(), " and ", spec.step.size(),
+                    " entries; they must agree");
   if (spec.axes.empty()) {
     spec.axes.resize(spec.start.size());
     std::iota(spec.axes.begin(), spec.axes.end(), int64_t{0});
@@ -62,7 +62,8 @@ void Slice::validate_and_infer_types() {
   const element::Type type = get_input_element_type(0);
   if (in.rank().is_dynamic()) return set_output_type(0, type, PartialShape::dynamic());
   SliceSpec spec;
-  const bool known = internal::constant_integers(*this, 1, spec.start) && internal::constant_integers(*this, 2, spec.stop) &&
+  const bool known = internal::constant_integers(*this, 1, spec.start) &&
+                     internal::constant_integers(*this, 2, spec.stop) &&
                      internal::constant_integers(*this, 3, spec.step) &&
                      (get_input_size() == 4 || internal::constant_integers(*this, 4, spec.axes));
   PartialShape out = in;
@@ -76,7 +77,8 @@ void Slice::validate_and_infer_types() {
     const Dimension& dim = in[size_t(spec.axes[i])];
     Dimension& result = out[size_t(spec.axes[i])];
     if (dim.is_static()) {
-      result = int64_t(reference::slice_axis(spec.start[i], spec.stop[i], spec.step[i], size_t(dim.get_length())).count);
+      result =
+          int64_t(reference::slice_axis(spec.start[i], spec.stop[i], spec.step[i], size_t(dim.get_length())).count);
     } else {
       // The count is not monotonic in the length (e.g. start -1, stop 2), so bound it by the length.
       result = Dimension(0, dim.get_max_length());

@@ -29,15 +29,17 @@ TEST(Slice, ShapeInference) {
   EXPECT_THROW_WITH(std::make_shared<op::v8::Slice>(x, i64s({0}), i64s({1}), i64s({0})), "Slice '", "step 0 is 0");
   EXPECT_THROW_WITH(std::make_shared<op::v8::Slice>(x, i64s({0, 0}), i64s({1}), i64s({1, 1})), "must agree");
   EXPECT_THROW_WITH(std::make_shared<op::v8::Slice>(x, i64s({0}), i64s({1}), i64s({1}), i64s({3})), "out of range");
-  EXPECT_THROW_WITH(std::make_shared<op::v8::Slice>(x, i64s({0, 0}), i64s({1, 1}), i64s({1, 1}), i64s({0, -3})), "repeated");
+  EXPECT_THROW_WITH(std::make_shared<op::v8::Slice>(x, i64s({0, 0}), i64s({1, 1}), i64s({1, 1}), i64s({0, -3})),
+                    "repeated");
 }
 
 TEST(Slice, EvaluateNegativeSteps) {
   // x = [[0,1,2,3],[4,5,6,7],[8,9,10,11]]; rows 2..0 step -2, columns -1..-5 step -3.
   std::vector<int32_t> x(12);
   for (int32_t i = 0; i < 12; ++i) x[size_t(i)] = i;
-  auto s = std::make_shared<op::v8::Slice>(param(element::i32, PartialShape::dynamic()), param(element::i64, PartialShape{2}),
-                                           param(element::i64, PartialShape{2}), param(element::i64, PartialShape{2}));
+  auto s = std::make_shared<op::v8::Slice>(param(element::i32, PartialShape::dynamic()),
+                                           param(element::i64, PartialShape{2}), param(element::i64, PartialShape{2}),
+                                           param(element::i64, PartialShape{2}));
   auto out = run(s, {make_tensor(element::i32, {3, 4}, x), i64t({2, -1}), i64t({-100, -5}), i64t({-2, -3})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 2}));
   EXPECT_EQ(values_of<int32_t>(out), (std::vector<int32_t>{11, 8, 3, 0}));
@@ -52,11 +54,14 @@ TEST(Split, ShapeInferenceAndEvaluate) {
   ASSERT_EQ(s->get_output_size(), 3u);
   EXPECT_EQ(s->get_output_partial_shape(2), PartialShape("[2,?,4..9]"));
   EXPECT_EQ(std::make_shared<op::v1::Split>(x, Constant::create(element::i64, Shape{}, {int64_t{-1}}), 2)
-                ->get_output_partial_shape(0), PartialShape("[6,?,2..4]"));
+                ->get_output_partial_shape(0),
+            PartialShape("[6,?,2..4]"));
   EXPECT_THROW_WITH(std::make_shared<op::v1::Split>(x, axis, 4), "Split '", "does not split into 4");
   EXPECT_THROW_WITH(std::make_shared<op::v1::Split>(x, axis, 0), "num_splits must be positive");
-  auto d = std::make_shared<op::v1::Split>(param(element::i64, PartialShape::dynamic()), param(element::i32, PartialShape{}), 2);
-  auto outs = run(d, {make_tensor(element::i64, {2, 2}, std::vector<int64_t>{1, 2, 3, 4}), make_tensor(element::i32, {}, std::vector<int32_t>{1})});
+  auto d = std::make_shared<op::v1::Split>(param(element::i64, PartialShape::dynamic()),
+                                           param(element::i32, PartialShape{}), 2);
+  auto outs = run(d, {make_tensor(element::i64, {2, 2}, std::vector<int64_t>{1, 2, 3, 4}),
+                      make_tensor(element::i32, {}, std::vector<int32_t>{1})});
   EXPECT_EQ(outs[0].get_shape(), (Shape{2, 1}));
   EXPECT_EQ(values_of<int64_t>(outs[0]), (std::vector<int64_t>{1, 3}));
   EXPECT_EQ(values_of<int64_t>(outs[1]), (std::vector<int64_t>{2, 4}));

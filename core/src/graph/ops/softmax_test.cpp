@@ -43,10 +43,12 @@ TEST(Softmax, EvaluateAlongEachAxis) {
 
 TEST(Softmax, HalfAndDouble) {
   auto h = param(element::f16, PartialShape::dynamic());
-  auto out = values_of<float16>(run(std::make_shared<v8::Softmax>(h, 0), {make_tensor(element::f16, {2}, std::vector<float16>{0.f, 0.f})})[0]);
+  auto out = values_of<float16>(
+      run(std::make_shared<v8::Softmax>(h, 0), {make_tensor(element::f16, {2}, std::vector<float16>{0.f, 0.f})})[0]);
   EXPECT_EQ(float(out[0]), 0.5f);
   auto d = param(element::f64, PartialShape::dynamic());
-  auto dd = values_of<double>(run(std::make_shared<v8::Softmax>(d, 1), {make_tensor(element::f64, {1, 2}, std::vector<double>{0, std::log(3.0)})})[0]);
+  auto dd = values_of<double>(run(std::make_shared<v8::Softmax>(d, 1),
+                                  {make_tensor(element::f64, {1, 2}, std::vector<double>{0, std::log(3.0)})})[0]);
   EXPECT_NEAR(dd[0], 0.25, 1e-12);
   EXPECT_NEAR(dd[1], 0.75, 1e-12);
 }

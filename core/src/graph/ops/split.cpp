@@ -44,7 +44,8 @@ std::vector<int64_t> resolve_lengths(const Node& node, std::vector<int64_t> leng
       sum += lengths[i];
     }
   }
-  if (rest >= 0 && sum <= length) lengths[size_t(rest)] = length - sum;
+  if (rest >= 0 && sum <= length)
+    lengths[size_t(rest)] = length - sum;
   else if (rest >= 0 || sum != length)
     node.node_error("split_lengths ", internal::to_text(lengths), " do not add up to the axis length ", length);
   return lengths;
@@ -95,7 +96,8 @@ void Split::validate_and_infer_types() {
       part[size_t(axis)] = dim.get_length() / m_num_splits;
     } else {
       const int64_t max = dim.get_max_length();
-      part[size_t(axis)] = Dimension((dim.get_min_length() + m_num_splits - 1) / m_num_splits, max < 0 ? -1 : max / m_num_splits);
+      part[size_t(axis)] =
+          Dimension((dim.get_min_length() + m_num_splits - 1) / m_num_splits, max < 0 ? -1 : max / m_num_splits);
     }
   }
   for (size_t i = 0; i < get_output_size(); ++i) set_output_type(i, get_input_element_type(0), part);
@@ -117,7 +119,8 @@ bool Split::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   const size_t axis = evaluate_axis(*this, inputs.at(1), shape.size());
   if (shape[axis] % size_t(m_num_splits) != 0)
     node_error("evaluate: axis ", axis, " of length ", shape[axis], " does not split into ", m_num_splits, " parts");
-  split_data(*this, outputs, inputs[0], axis, std::vector<int64_t>(size_t(m_num_splits), int64_t(shape[axis]) / m_num_splits));
+  split_data(*this, outputs, inputs[0], axis,
+             std::vector<int64_t>(size_t(m_num_splits), int64_t(shape[axis]) / m_num_splits));
   return true;
 }
 
@@ -130,7 +133,8 @@ void VariadicSplit::validate_and_infer_types() {
   FERRY_NODE_CHECK(get_input_size() == 3, "expects 3 inputs, got ", get_input_size());
   check_axis_input(*this);
   const PartialShape& lengths_shape = get_input_partial_shape(2);
-  FERRY_NODE_CHECK(lengths_shape.rank().compatible(1), "input 2 (split_lengths) must be 1-D, got shape ", lengths_shape);
+  FERRY_NODE_CHECK(lengths_shape.rank().compatible(1), "input 2 (split_lengths) must be 1-D, got shape ",
+                   lengths_shape);
   FERRY_NODE_CHECK(lengths_shape.rank().is_dynamic() || lengths_shape[0].is_static(),
                    "input 2 (split_lengths) needs a static length to fix the number of outputs, got ", lengths_shape);
   const size_t parts = lengths_shape.rank().is_static() ? size_t(lengths_shape[0].get_length()) : get_output_size();
@@ -170,7 +174,8 @@ bool VariadicSplit::evaluate(TensorVector& outputs, const TensorVector& inputs) 
   const auto lengths = resolve_lengths(*this, internal::read_integers(*this, inputs.at(2), "input 2 (split_lengths)"),
                                        int64_t(shape[axis]));
   if (lengths.size() != get_output_size())
-    node_error("evaluate: split_lengths has ", lengths.size(), " entries, the node has ", get_output_size(), " outputs");
+    node_error("evaluate: split_lengths has ", lengths.size(), " entries, the node has ", get_output_size(),
+               " outputs");
   split_data(*this, outputs, inputs[0], axis, lengths);
   return true;
 }

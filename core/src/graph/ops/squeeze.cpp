@@ -76,7 +76,8 @@ void Squeeze::validate_and_infer_types() {
   if (in.rank().is_dynamic()) return set_output_type(0, type, PartialShape::dynamic());
   std::set<size_t> ones;
   for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == Dimension(1)) ones.insert(i);
+    if (in[i] == Dimension(1))
+      ones.insert(i);
     else if (in[i].is_dynamic() && in[i].contains(1))
       return set_output_type(0, type, PartialShape::dynamic());  // the rank depends on the data
   }
@@ -102,7 +103,8 @@ bool Squeeze::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
   }
   Shape out_shape;
   for (size_t i = 0; i < in_shape.size(); ++i) {
-    if (!axes.count(i)) out_shape.push_back(in_shape[i]);
+    if (!axes.count(i))
+      out_shape.push_back(in_shape[i]);
     else if (in_shape[i] != 1)
       node_error("evaluate: axis ", i, " has length ", in_shape[i], " in input shape ", in_shape, ", not 1");
   }

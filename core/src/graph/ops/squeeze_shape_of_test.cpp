@@ -32,7 +32,8 @@ TEST(Squeeze, ShapeInference) {
 }
 
 TEST(Squeeze, EvaluateKeepsBytes) {
-  auto s = std::make_shared<Squeeze>(param(element::i8, PartialShape::dynamic()), param(element::i32, PartialShape::dynamic()));
+  auto s = std::make_shared<Squeeze>(param(element::i8, PartialShape::dynamic()),
+                                     param(element::i32, PartialShape::dynamic()));
   auto out = run(s, {make_tensor(element::i8, {1, 3, 1}, std::vector<int8_t>{4, 5, 6}),
                      make_tensor(element::i32, {1}, std::vector<int32_t>{2})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{1, 3}));
@@ -54,7 +55,8 @@ TEST(Unsqueeze, ShapeInferenceAndEvaluate) {
   EXPECT_THROW_WITH(std::make_shared<Unsqueeze>(x, i64s({1, 1})), "repeated");
   EXPECT_THROW_WITH(std::make_shared<Unsqueeze>(x, Constant::create(element::f32, Shape{1}, {0.f})), "integer");
   auto u = std::make_shared<Unsqueeze>(param(element::boolean, PartialShape::dynamic()), i64s({1}));
-  auto out = run(u, {make_tensor(element::boolean, {2}, std::vector<char>{1, 0}), make_tensor(element::i64, {1}, std::vector<int64_t>{1})})[0];
+  auto out = run(u, {make_tensor(element::boolean, {2}, std::vector<char>{1, 0}),
+                     make_tensor(element::i64, {1}, std::vector<int64_t>{1})})[0];
   EXPECT_EQ(out.get_shape(), (Shape{2, 1}));
   EXPECT_EQ(values_of<char>(out), (std::vector<char>{1, 0}));
 }
@@ -64,8 +66,9 @@ TEST(ShapeOf, ShapeInferenceAndEvaluate) {
   auto s3 = std::make_shared<op::v3::ShapeOf>(x, element::i32);
   EXPECT_EQ(s3->get_output_element_type(0), element::i32);
   EXPECT_EQ(s3->get_output_partial_shape(0), PartialShape("[3]"));
-  EXPECT_EQ(std::make_shared<op::v0::ShapeOf>(param(element::f32, PartialShape::dynamic()))->get_output_partial_shape(0),
-            PartialShape("[?]"));
+  EXPECT_EQ(
+      std::make_shared<op::v0::ShapeOf>(param(element::f32, PartialShape::dynamic()))->get_output_partial_shape(0),
+      PartialShape("[?]"));
   EXPECT_THROW_WITH(std::make_shared<op::v3::ShapeOf>(x, element::f32), "ShapeOf '", "output_type");
   Tensor in(element::f16, Shape{2, 5, 3});
   EXPECT_EQ(values_of<int32_t>(run(s3, {in})[0]), (std::vector<int32_t>{2, 5, 3}));

@@ -16,9 +16,9 @@ bool flag(const std::vector<int64_t>& mask, size_t i) { return i < mask.size() &
 // What each output axis is: an input axis sliced (input >= 0) or a new unit axis (input -1).
 struct AxisPlan {
   int64_t input = -1;
-  bool shrink = false;                // the input axis is dropped after taking one element
+  bool shrink = false;  // the input axis is dropped after taking one element
   int64_t begin = 0, end = 0, step = 1;
-  bool whole = false;                 // begin/end do not apply: the whole axis
+  bool whole = false;  // begin/end do not apply: the whole axis
 };
 
 struct Masks {
@@ -36,8 +36,10 @@ std::vector<AxisPlan> plan_axes(const Node& node, const Masks& masks, const std:
                     " entries; they must agree");
   size_t named = 0, ellipses = 0;
   for (size_t i = 0; i < begin.size(); ++i) {
-    if (flag(masks.ellipsis, i)) ++ellipses;
-    else if (!flag(masks.new_axis, i)) ++named;
+    if (flag(masks.ellipsis, i))
+      ++ellipses;
+    else if (!flag(masks.new_axis, i))
+      ++named;
   }
   if (ellipses > 1) node.node_error("ellipsis_mask has more than one entry set");
   if (named > rank) node.node_error("the slice spec names ", named, " axes, the input has rank ", rank);
@@ -93,17 +95,24 @@ StridedSlice::StridedSlice(const Output<Node>& data, const Output<Node>& begin, 
                            const Output<Node>& strides, std::vector<int64_t> begin_mask, std::vector<int64_t> end_mask,
                            std::vector<int64_t> new_axis_mask, std::vector<int64_t> shrink_axis_mask,
                            std::vector<int64_t> ellipsis_mask)
-    : Op({data, begin, end, strides}), m_begin_mask(std::move(begin_mask)), m_end_mask(std::move(end_mask)),
-      m_new_axis_mask(std::move(new_axis_mask)), m_shrink_axis_mask(std::move(shrink_axis_mask)),
+    : Op({data, begin, end, strides}),
+      m_begin_mask(std::move(begin_mask)),
+      m_end_mask(std::move(end_mask)),
+      m_new_axis_mask(std::move(new_axis_mask)),
+      m_shrink_axis_mask(std::move(shrink_axis_mask)),
       m_ellipsis_mask(std::move(ellipsis_mask)) {
   constructor_validate_and_infer_types();
 }
 
 StridedSlice::StridedSlice(const Output<Node>& data, const Output<Node>& begin, const Output<Node>& end,
-                           std::vector<int64_t> begin_mask, std::vector<int64_t> end_mask, std::vector<int64_t> new_axis_mask,
-                           std::vector<int64_t> shrink_axis_mask, std::vector<int64_t> ellipsis_mask)
-    : Op({data, begin, end}), m_begin_mask(std::move(begin_mask)), m_end_mask(std::move(end_mask)),
-      m_new_axis_mask(std::move(new_axis_mask)), m_shrink_axis_mask(std::move(shrink_axis_mask)),
+                           std::vector<int64_t> begin_mask, std::vector<int64_t> end_mask,
+                           std::vector<int64_t> new_axis_mask, std::vector<int64_t> shrink_axis_mask,
+                           std::vector<int64_t> ellipsis_mask)
+    : Op({data, begin, end}),
+      m_begin_mask(std::move(begin_mask)),
+      m_end_mask(std::move(end_mask)),
+      m_new_axis_mask(std::move(new_axis_mask)),
+      m_shrink_axis_mask(std::move(shrink_axis_mask)),
       m_ellipsis_mask(std::move(ellipsis_mask)) {
   constructor_validate_and_infer_types();
 }
@@ -123,7 +132,8 @@ void StridedSlice::validate_and_infer_types() {
   std::vector<int64_t> begin, end, strides;
   const bool known = in.rank().is_static() && internal::constant_integers(*this, 1, begin) &&
                      internal::constant_integers(*this, 2, end) &&
-                     (get_input_size() == 3 ? (strides.assign(begin.size(), 1), true) : internal::constant_integers(*this, 3, strides));
+                     (get_input_size() == 3 ? (strides.assign(begin.size(), 1), true)
+                                            : internal::constant_integers(*this, 3, strides));
   if (!known) {
     bool keeps_rank = in.rank().is_static();
     for (const auto* mask : {&m_new_axis_mask, &m_shrink_axis_mask, &m_ellipsis_mask})

@@ -22,8 +22,8 @@ void Swish::validate_and_infer_types() {
     const PartialShape& beta = get_input_partial_shape(1);
     FERRY_NODE_CHECK(beta.rank().compatible(0), "beta must be a scalar, got shape ", beta);
     element::Type merged;
-    FERRY_NODE_CHECK(element::Type::merge(merged, type, get_input_element_type(1)),
-                     "beta element type ", get_input_element_type(1), " differs from data element type ", type);
+    FERRY_NODE_CHECK(element::Type::merge(merged, type, get_input_element_type(1)), "beta element type ",
+                     get_input_element_type(1), " differs from data element type ", type);
   }
   set_output_type(0, type, get_input_partial_shape(0));
 }
@@ -34,10 +34,14 @@ bool Swish::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     const Tensor b = internal::dense(inputs[1]);
     if (b.get_size() != 1) node_error("evaluate: beta must hold 1 value, got ", b.get_size());
     const element::Type type = b.get_element_type();
-    if (internal::is_half(type)) beta = internal::to_floats(b)[0];
-    else if (type == element::f32) beta = *static_cast<const float*>(b.data());
-    else if (type == element::f64) beta = *static_cast<const double*>(b.data());
-    else node_error("evaluate: beta must be floating point, got ", type);
+    if (internal::is_half(type))
+      beta = internal::to_floats(b)[0];
+    else if (type == element::f32)
+      beta = *static_cast<const float*>(b.data());
+    else if (type == element::f64)
+      beta = *static_cast<const double*>(b.data());
+    else
+      node_error("evaluate: beta must be floating point, got ", type);
   }
   return internal::map_elements<false>(*this, outputs, inputs, [beta](auto x) {
     using T = decltype(x);

@@ -32,7 +32,9 @@ void Tile::validate_and_infer_types() {
   if (in.rank().is_dynamic()) return set_output_type(0, type, PartialShape::dynamic());
   if (!internal::constant_integers(*this, 1, repeats)) {
     if (repeats_shape.rank().is_static() && repeats_shape[0].is_static())
-      return set_output_type(0, type, PartialShape::dynamic(Dimension(std::max<int64_t>(int64_t(in.size()), repeats_shape[0].get_length()))));
+      return set_output_type(
+          0, type,
+          PartialShape::dynamic(Dimension(std::max<int64_t>(int64_t(in.size()), repeats_shape[0].get_length()))));
     return set_output_type(0, type, PartialShape::dynamic());
   }
   check_repeats(*this, repeats);

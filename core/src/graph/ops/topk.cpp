@@ -32,9 +32,9 @@ void TopK::validate_and_infer_types() {
   FERRY_NODE_CHECK(m_index_element_type == element::i32 || m_index_element_type == element::i64,
                    "index_element_type must be i32 or i64, got ", m_index_element_type);
   const PartialShape& k_shape = get_input_partial_shape(1);
-  FERRY_NODE_CHECK(k_shape.rank().is_dynamic() || k_shape.size() == 0 ||
-                       (k_shape.size() == 1 && k_shape[0].compatible(1)),
-                   "k must be a scalar, got shape ", k_shape);
+  FERRY_NODE_CHECK(
+      k_shape.rank().is_dynamic() || k_shape.size() == 0 || (k_shape.size() == 1 && k_shape[0].compatible(1)),
+      "k must be a scalar, got shape ", k_shape);
   PartialShape out = get_input_partial_shape(0);
   if (out.rank().is_static()) {
     FERRY_NODE_CHECK(out.size() > 0, "data must not be a scalar");

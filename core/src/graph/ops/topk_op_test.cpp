@@ -58,8 +58,8 @@ TEST(TopKOp, ErrorsNameTheNodeAndCause) {
 }
 
 TEST(TopKOp, LargestAlongInnerAxisWithTiesKeepingLowerIndex) {
-  auto topk = std::make_shared<v11::TopK>(param(element::f32, PartialShape::dynamic()), param(element::i64, Shape{}),
-                                          1, TopKMode::MAX, TopKSortType::SORT_VALUES, element::i64);
+  auto topk = std::make_shared<v11::TopK>(param(element::f32, PartialShape::dynamic()), param(element::i64, Shape{}), 1,
+                                          TopKMode::MAX, TopKSortType::SORT_VALUES, element::i64);
   const auto out = run(topk, {make_tensor(element::f32, {2, 4}, std::vector<float>{1, 5, 3, 5, -1, -2, 7, 0}),
                               make_tensor(element::i64, {}, std::vector<int64_t>{3})});
   EXPECT_EQ(out[0].get_shape(), (Shape{2, 3}));
@@ -78,8 +78,8 @@ TEST(TopKOp, SmallestAlongOuterAxisSortedByIndex) {
 }
 
 TEST(TopKOp, HalfPrecisionUnsignedAndOversizedK) {
-  auto topk = std::make_shared<v11::TopK>(param(element::f16, Shape{3}), param(element::i32, Shape{}), 0,
-                                          TopKMode::MAX, TopKSortType::SORT_VALUES, element::i64);
+  auto topk = std::make_shared<v11::TopK>(param(element::f16, Shape{3}), param(element::i32, Shape{}), 0, TopKMode::MAX,
+                                          TopKSortType::SORT_VALUES, element::i64);
   const auto out = run(topk, {make_tensor(element::f16, {3}, std::vector<float16>{0.5f, 2.0f, -1.0f}),
                               make_tensor(element::i32, {}, std::vector<int32_t>{10})});
   ASSERT_EQ(out[0].get_shape(), (Shape{3}));
@@ -96,8 +96,8 @@ TEST(TopKOp, HalfPrecisionUnsignedAndOversizedK) {
 }
 
 TEST(TopKOp, NanRanksHighestAndRuntimeErrors) {
-  auto topk = std::make_shared<v11::TopK>(param(element::f32, Shape{3}), param(element::i64, Shape{}), 0,
-                                          TopKMode::MIN, TopKSortType::SORT_VALUES, element::i64);
+  auto topk = std::make_shared<v11::TopK>(param(element::f32, Shape{3}), param(element::i64, Shape{}), 0, TopKMode::MIN,
+                                          TopKSortType::SORT_VALUES, element::i64);
   const auto out = run(topk, {make_tensor(element::f32, {3}, std::vector<float>{NAN, 1, 2}),
                               make_tensor(element::i64, {}, std::vector<int64_t>{3})});
   EXPECT_EQ(values_of<int64_t>(out[1]), (std::vector<int64_t>{1, 2, 0}));

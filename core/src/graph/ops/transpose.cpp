@@ -63,7 +63,8 @@ bool Transpose::evaluate(TensorVector& outputs, const TensorVector& inputs) cons
   const Tensor in = internal::dense(inputs.at(0));
   if (in.get_element_type().is_quantized()) return false;
   const Shape in_shape = in.get_shape();
-  const auto axes = resolve_order(*this, internal::read_integers(*this, inputs.at(1), "input 1 (order)"), in_shape.size());
+  const auto axes =
+      resolve_order(*this, internal::read_integers(*this, inputs.at(1), "input 1 (order)"), in_shape.size());
   Shape out_shape(in_shape.size(), 0);
   for (size_t i = 0; i < axes.size(); ++i) out_shape[i] = in_shape[axes[i]];
   Tensor& out = internal::prepare_output(*this, outputs, 0, in.get_element_type(), out_shape);

@@ -23,7 +23,9 @@ TEST(Transpose, ShapeInference) {
   EXPECT_EQ(std::make_shared<Transpose>(x, param(element::i64, PartialShape{3}))->get_output_partial_shape(0),
             PartialShape("[?,?,?]"));
   EXPECT_TRUE(std::make_shared<Transpose>(param(element::f32, PartialShape::dynamic()), order({1, 0}))
-                  ->get_output_partial_shape(0).rank().is_dynamic());
+                  ->get_output_partial_shape(0)
+                  .rank()
+                  .is_dynamic());
   EXPECT_THROW_WITH(std::make_shared<Transpose>(x, order({0, 0, 1})), "Transpose '", "not a permutation");
   EXPECT_THROW_WITH(std::make_shared<Transpose>(x, order({0, 1})), "2 entries", "rank 3");
   EXPECT_THROW_WITH(std::make_shared<Transpose>(x, order({0, 1, 3})), "out of range");
@@ -33,8 +35,10 @@ TEST(Transpose, EvaluateMatchesIndexMapping) {
   // [2,3,4] with value = its own linear index; out[i][j][k] with order {2,0,1} = in[j][k][i].
   std::vector<int64_t> x(24);
   for (size_t i = 0; i < x.size(); ++i) x[i] = int64_t(i);
-  auto t = std::make_shared<Transpose>(param(element::i64, PartialShape::dynamic()), param(element::i32, PartialShape::dynamic()));
-  auto out = run(t, {make_tensor(element::i64, {2, 3, 4}, x), make_tensor(element::i32, {3}, std::vector<int32_t>{2, 0, 1})})[0];
+  auto t = std::make_shared<Transpose>(param(element::i64, PartialShape::dynamic()),
+                                       param(element::i32, PartialShape::dynamic()));
+  auto out = run(
+      t, {make_tensor(element::i64, {2, 3, 4}, x), make_tensor(element::i32, {3}, std::vector<int32_t>{2, 0, 1})})[0];
   ASSERT_EQ(out.get_shape(), (Shape{4, 2, 3}));
   const auto got = values_of<int64_t>(out);
   for (size_t i = 0; i < 4; ++i)

@@ -62,7 +62,7 @@ bool UnaryElementwise::evaluate(TensorVector& outputs, const TensorVector& input
 
 namespace v0 {
 
-#define FERRY_UNARY_CLONE(CLASS)                                                        \
+#define FERRY_UNARY_CLONE(CLASS)                                                         \
   std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const { \
     FERRY_NODE_CHECK(inputs.size() == 1, "clone: expects 1 input, got ", inputs.size()); \
     return std::make_shared<CLASS>(inputs[0]);                                           \

@@ -52,7 +52,8 @@ TEST(UnaryElementwise, HalfAndIntegerKernels) {
   EXPECT_EQ(values_of<int32_t>(run(std::make_shared<v0::Exp>(i), {in})[0]), (std::vector<int32_t>{0, 1, 7}));
   EXPECT_EQ(values_of<int32_t>(run(std::make_shared<v0::Tanh>(i), {in})[0]), (std::vector<int32_t>{-1, 0, 1}));
   auto u = param(element::u8, PartialShape::dynamic());
-  EXPECT_EQ(values_of<uint8_t>(run(std::make_shared<v0::Exp>(u), {make_tensor(element::u8, {1}, std::vector<uint8_t>{10})})[0]),
+  EXPECT_EQ(values_of<uint8_t>(
+                run(std::make_shared<v0::Exp>(u), {make_tensor(element::u8, {1}, std::vector<uint8_t>{10})})[0]),
             (std::vector<uint8_t>{255}));  // saturates
 }
 

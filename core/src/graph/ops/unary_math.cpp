@@ -16,31 +16,52 @@ using Kind = UnaryMath::Kind;
 // The real-valued functions, in double so f32 results are correctly rounded.
 double real_function(Kind kind, double x) {
   switch (kind) {
-    case Kind::ERF: return std::erf(x);
-    case Kind::GELU_ERF: return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+    case Kind::ERF:
+      return std::erf(x);
+    case Kind::GELU_ERF:
+      return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
     case Kind::GELU_TANH: {
       const double k = std::sqrt(2.0 / M_PI);
       return 0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x)));
     }
-    case Kind::SQRT: return std::sqrt(x);
-    case Kind::LOG: return std::log(x);
-    case Kind::FLOOR: return std::floor(x);
-    case Kind::CEILING: return std::ceil(x);
-    case Kind::ROUND_EVEN: return std::nearbyint(x);  // default FE_TONEAREST: ties to even
-    case Kind::ROUND_AWAY: return std::round(x);
-    case Kind::SIN: return std::sin(x);
-    case Kind::COS: return std::cos(x);
-    case Kind::TAN: return std::tan(x);
-    case Kind::ASIN: return std::asin(x);
-    case Kind::ACOS: return std::acos(x);
-    case Kind::ATAN: return std::atan(x);
-    case Kind::SINH: return std::sinh(x);
-    case Kind::COSH: return std::cosh(x);
-    case Kind::ASINH: return std::asinh(x);
-    case Kind::ACOSH: return std::acosh(x);
-    case Kind::ATANH: return std::atanh(x);
-    case Kind::SOFTSIGN: return x / (1.0 + std::fabs(x));
-    default: return x;
+    case Kind::SQRT:
+      return std::sqrt(x);
+    case Kind::LOG:
+      return std::log(x);
+    case Kind::FLOOR:
+      return std::floor(x);
+    case Kind::CEILING:
+      return std::ceil(x);
+    case Kind::ROUND_EVEN:
+      return std::nearbyint(x);  // default FE_TONEAREST: ties to even
+    case Kind::ROUND_AWAY:
+      return std::round(x);
+    case Kind::SIN:
+      return std::sin(x);
+    case Kind::COS:
+      return std::cos(x);
+    case Kind::TAN:
+      return std::tan(x);
+    case Kind::ASIN:
+      return std::asin(x);
+    case Kind::ACOS:
+      return std::acos(x);
+    case Kind::ATAN:
+      return std::atan(x);
+    case Kind::SINH:
+      return std::sinh(x);
+    case Kind::COSH:
+      return std::cosh(x);
+    case Kind::ASINH:
+      return std::asinh(x);
+    case Kind::ACOSH:
+      return std::acosh(x);
+    case Kind::ATANH:
+      return std::atanh(x);
+    case Kind::SOFTSIGN:
+      return x / (1.0 + std::fabs(x));
+    default:
+      return x;
   }
 }
 
@@ -88,7 +109,8 @@ void UnaryMath::validate_and_infer_types() {
   FERRY_NODE_CHECK(get_input_size() == 1, "expects 1 input, got ", get_input_size());
   const element::Type type = get_input_element_type(0);
   if (reals_only()) {
-    FERRY_NODE_CHECK(type.is_dynamic() || type.is_real(), "input element type must be f16, bf16, f32 or f64, got ", type);
+    FERRY_NODE_CHECK(type.is_dynamic() || type.is_real(), "input element type must be f16, bf16, f32 or f64, got ",
+                     type);
   } else {
     FERRY_NODE_CHECK(type.is_dynamic() || (type.is_static() && type != element::boolean),
                      "input element type must be numeric, got ", type);
@@ -105,7 +127,7 @@ bool UnaryMath::evaluate(TensorVector& outputs, const TensorVector& inputs) cons
 
 namespace v0 {
 
-#define FERRY_UNARY_MATH_CLONE(CLASS)                                                   \
+#define FERRY_UNARY_MATH_CLONE(CLASS)                                                    \
   std::shared_ptr<Node> CLASS::clone_with_new_inputs(const OutputVector& inputs) const { \
     FERRY_NODE_CHECK(inputs.size() == 1, "clone: expects 1 input, got ", inputs.size()); \
     return std::make_shared<CLASS>(inputs[0]);                                           \

@@ -60,7 +60,8 @@ TEST(UnaryMathOps, ErfAndGeluAgainstSeriesAndTable) {
 TEST(UnaryMathOps, SimpleFloatFunctions) {
   const std::vector<float> x = {-2.5f, -1.5f, -0.5f, 0.f, 0.5f, 1.5f, 2.5f, 2.7f};
   auto p = param(element::f32, PartialShape::dynamic());
-  EXPECT_EQ(run_f32(std::make_shared<v0::Abs>(p), x), (std::vector<float>{2.5f, 1.5f, 0.5f, 0, 0.5f, 1.5f, 2.5f, 2.7f}));
+  EXPECT_EQ(run_f32(std::make_shared<v0::Abs>(p), x),
+            (std::vector<float>{2.5f, 1.5f, 0.5f, 0, 0.5f, 1.5f, 2.5f, 2.7f}));
   EXPECT_EQ(run_f32(std::make_shared<v0::Negative>(p), x),
             (std::vector<float>{2.5f, 1.5f, 0.5f, -0.f, -0.5f, -1.5f, -2.5f, -2.7f}));
   EXPECT_EQ(run_f32(std::make_shared<v0::Floor>(p), x), (std::vector<float>{-3, -2, -1, 0, 0, 1, 2, 2}));

@@ -22,9 +22,9 @@ namespace testing {
 // A shape argument written as text ("[1,?,3..5]") or given as a (Partial)Shape.
 struct ShapeArg {
   PartialShape shape;
-  ShapeArg(const char* text) : shape(text) {}              // NOLINT: implicit for brevity in tests
-  ShapeArg(const PartialShape& value) : shape(value) {}    // NOLINT
-  ShapeArg(const Shape& value) : shape(value) {}           // NOLINT
+  ShapeArg(const char* text) : shape(text) {}             // NOLINT: implicit for brevity in tests
+  ShapeArg(const PartialShape& value) : shape(value) {}   // NOLINT
+  ShapeArg(const Shape& value) : shape(value) {}          // NOLINT
   operator const PartialShape&() const { return shape; }  // NOLINT
 };
 

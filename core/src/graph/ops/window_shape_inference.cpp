@@ -81,13 +81,12 @@ Dimension infer_axis(const Node& node, size_t axis, const Dimension& in, const D
   const Length kernel_min = std::max<Length>(1, kernel.get_min_length()), kernel_max = kernel.get_max_length();
   // A window that cannot fit only happens for some lengths of the interval: those are invalid
   // inputs, not a reason to reject the graph, so the bounds are clamped to 1.
-  const Length low = kernel_max == kUnbounded
-                         ? 1
-                         : explicit_output(in_min, dilated(kernel_max, dilation), stride, pad_begin, pad_end,
-                                           spec.rounding);
+  const Length low = kernel_max == kUnbounded ? 1
+                                              : explicit_output(in_min, dilated(kernel_max, dilation), stride,
+                                                                pad_begin, pad_end, spec.rounding);
   const Length high = in_max == kUnbounded ? kUnbounded
-                                           : explicit_output(in_max, dilated(kernel_min, dilation), stride,
-                                                             pad_begin, pad_end, spec.rounding);
+                                           : explicit_output(in_max, dilated(kernel_min, dilation), stride, pad_begin,
+                                                             pad_end, spec.rounding);
   if (high == kUnbounded) return Dimension(std::max<Length>(1, low), kUnbounded);
   const Length upper = std::max<Length>(1, high);
   return Dimension(std::min(std::max<Length>(1, low), upper), upper);

@@ -5,17 +5,17 @@
 namespace ferry::reference {
 namespace {
 
-ConvolutionLayout make_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape,
-                              std::size_t groups, std::size_t out_per_group, std::size_t in_per_group,
-                              const std::vector<std::size_t>& kernel_spatial,
-                              const std::vector<std::size_t>& out_shape, const WindowParams& params) {
+ConvolutionLayout make_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape, std::size_t groups,
+                              std::size_t out_per_group, std::size_t in_per_group,
+                              const std::vector<std::size_t>& kernel_spatial, const std::vector<std::size_t>& out_shape,
+                              const WindowParams& params) {
   const std::vector<std::size_t> in_spatial = spatial_dims(kernel_name, "data", data_shape);
   const std::vector<std::size_t> out_spatial = spatial_dims(kernel_name, "output", out_shape);
   FERRY_ASSERT(data_shape[1] == groups * in_per_group, kernel_name, ": data has ", data_shape[1],
                " channels but the filters expect ", groups, " group(s) of ", in_per_group);
-  FERRY_ASSERT(out_shape[0] == data_shape[0] && out_shape[1] == groups * out_per_group, kernel_name,
-               ": output shape [", out_shape[0], ", ", out_shape[1], ", ...] does not match batch ",
-               data_shape[0], " and ", groups * out_per_group, " output channels");
+  FERRY_ASSERT(out_shape[0] == data_shape[0] && out_shape[1] == groups * out_per_group, kernel_name, ": output shape [",
+               out_shape[0], ", ", out_shape[1], ", ...] does not match batch ", data_shape[0], " and ",
+               groups * out_per_group, " output channels");
 
   ConvolutionLayout layout;
   layout.batch = data_shape[0];
@@ -30,8 +30,7 @@ ConvolutionLayout make_layout(const char* kernel_name, const std::vector<std::si
 
 ConvolutionLayout make_convolution_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape,
                                           const std::vector<std::size_t>& filters_shape,
-                                          const std::vector<std::size_t>& out_shape,
-                                          const WindowParams& params) {
+                                          const std::vector<std::size_t>& out_shape, const WindowParams& params) {
   FERRY_ASSERT(filters_shape.size() == data_shape.size() && filters_shape.size() >= 3, kernel_name,
                ": filters [C_OUT, C_IN, K...] must have the data's rank ", data_shape.size(), ", got rank ",
                filters_shape.size());
@@ -39,11 +38,9 @@ ConvolutionLayout make_convolution_layout(const char* kernel_name, const std::ve
                      {filters_shape.begin() + 2, filters_shape.end()}, out_shape, params);
 }
 
-ConvolutionLayout make_group_convolution_layout(const char* kernel_name,
-                                                const std::vector<std::size_t>& data_shape,
+ConvolutionLayout make_group_convolution_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape,
                                                 const std::vector<std::size_t>& filters_shape,
-                                                const std::vector<std::size_t>& out_shape,
-                                                const WindowParams& params) {
+                                                const std::vector<std::size_t>& out_shape, const WindowParams& params) {
   FERRY_ASSERT(filters_shape.size() == data_shape.size() + 1 && filters_shape.size() >= 4, kernel_name,
                ": filters [GROUPS, C_OUT, C_IN, K...] must have rank ", data_shape.size() + 1, ", got rank ",
                filters_shape.size());

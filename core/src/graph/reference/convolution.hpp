@@ -23,17 +23,14 @@ struct ConvolutionLayout {
 
 // data [N, G*Ci, S...], filters [G, Co, Ci, K...], out [N, G*Co, O...]. Throws ferry::Exception
 // naming `kernel_name` when the shapes do not fit together.
-ConvolutionLayout make_group_convolution_layout(const char* kernel_name,
-                                                const std::vector<std::size_t>& data_shape,
+ConvolutionLayout make_group_convolution_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape,
                                                 const std::vector<std::size_t>& filters_shape,
-                                                const std::vector<std::size_t>& out_shape,
-                                                const WindowParams& params);
+                                                const std::vector<std::size_t>& out_shape, const WindowParams& params);
 
 // The same for a plain convolution: filters [Co, Ci, K...] is one group.
 ConvolutionLayout make_convolution_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape,
                                           const std::vector<std::size_t>& filters_shape,
-                                          const std::vector<std::size_t>& out_shape,
-                                          const WindowParams& params);
+                                          const std::vector<std::size_t>& out_shape, const WindowParams& params);
 
 // Runs the loop nest for a checked layout. Filters are laid out [G, Co, Ci, KD, KH, KW] in both
 // cases (a plain convolution's [Co, Ci, K...] is the G = 1 case of the same memory).
@@ -95,17 +92,16 @@ template <typename T>
 void convolution(const T* data, const T* filters, T* out, const std::vector<std::size_t>& data_shape,
                  const std::vector<std::size_t>& filters_shape, const std::vector<std::size_t>& out_shape,
                  const WindowParams& params) {
-  run_convolution(make_convolution_layout("Convolution", data_shape, filters_shape, out_shape, params), data,
-                  filters, out);
+  run_convolution(make_convolution_layout("Convolution", data_shape, filters_shape, out_shape, params), data, filters,
+                  out);
 }
 
 template <typename T>
 void group_convolution(const T* data, const T* filters, T* out, const std::vector<std::size_t>& data_shape,
-                       const std::vector<std::size_t>& filters_shape,
-                       const std::vector<std::size_t>& out_shape, const WindowParams& params) {
-  run_convolution(
-      make_group_convolution_layout("GroupConvolution", data_shape, filters_shape, out_shape, params), data,
-      filters, out);
+                       const std::vector<std::size_t>& filters_shape, const std::vector<std::size_t>& out_shape,
+                       const WindowParams& params) {
+  run_convolution(make_group_convolution_layout("GroupConvolution", data_shape, filters_shape, out_shape, params), data,
+                  filters, out);
 }
 
 }  // namespace ferry::reference

@@ -12,8 +12,8 @@
 namespace ferry::reference {
 namespace {
 
-using testdata::ConvPoolCase;
 using testdata::conv_pool_cases;
+using testdata::ConvPoolCase;
 using testdata::mismatches;
 using testdata::run_case;
 

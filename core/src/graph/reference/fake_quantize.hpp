@@ -26,8 +26,8 @@ inline std::vector<size_t> broadcast_strides_into(const Shape& shape, const Shap
 
 // T: the element type of every input and the output; it is also the compute type.
 template <typename T>
-void fake_quantize(const T* data, const Shape& shape, const T* const ranges[4], const Shape range_shapes[4],
-                   T* out, int64_t levels) {
+void fake_quantize(const T* data, const Shape& shape, const T* const ranges[4], const Shape range_shapes[4], T* out,
+                   int64_t levels) {
   const size_t count = shape_size(shape);
   if (count == 0) return;
   std::vector<std::vector<size_t>> strides;

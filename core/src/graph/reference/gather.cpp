@@ -20,8 +20,8 @@ bool resolve(int64_t& index, size_t length) {
 
 }  // namespace
 
-void gather(const char* data, const Shape& data_shape, const std::vector<int64_t>& indices,
-            const Shape& indices_shape, char* out, size_t axis, size_t batch_dims, size_t element_size) {
+void gather(const char* data, const Shape& data_shape, const std::vector<int64_t>& indices, const Shape& indices_shape,
+            char* out, size_t axis, size_t batch_dims, size_t element_size) {
   const size_t batch = product(data_shape, 0, batch_dims);
   const size_t outer = product(data_shape, batch_dims, axis);
   const size_t axis_length = data_shape[axis];

@@ -14,8 +14,8 @@ namespace reference {
 
 // Gather along `axis` with `batch_dims` leading axes shared by data and indices. Negative
 // indices count from the end; indices still out of range give zero-filled slices.
-void gather(const char* data, const Shape& data_shape, const std::vector<int64_t>& indices,
-            const Shape& indices_shape, char* out, size_t axis, size_t batch_dims, size_t element_size);
+void gather(const char* data, const Shape& data_shape, const std::vector<int64_t>& indices, const Shape& indices_shape,
+            char* out, size_t axis, size_t batch_dims, size_t element_size);
 
 // out[i] = data[i with axis coordinate replaced by indices[i]] (negative counts from the end).
 // Returns false when an index is out of range.

@@ -20,10 +20,14 @@ using Taps = std::vector<InterpolateTap>;
 double source_coordinate(Transform transform, double x, const AxisResize& axis) {
   const double in = static_cast<double>(axis.in_length), out = static_cast<double>(axis.out_length);
   switch (transform) {
-    case Transform::HALF_PIXEL: return (x + 0.5) / axis.scale - 0.5;
-    case Transform::PYTORCH_HALF_PIXEL: return axis.out_length > 1 ? (x + 0.5) / axis.scale - 0.5 : 0.0;
-    case Transform::ASYMMETRIC: return x / axis.scale;
-    case Transform::TF_HALF_PIXEL_FOR_NN: return (x + 0.5) / axis.scale;
+    case Transform::HALF_PIXEL:
+      return (x + 0.5) / axis.scale - 0.5;
+    case Transform::PYTORCH_HALF_PIXEL:
+      return axis.out_length > 1 ? (x + 0.5) / axis.scale - 0.5 : 0.0;
+    case Transform::ASYMMETRIC:
+      return x / axis.scale;
+    case Transform::TF_HALF_PIXEL_FOR_NN:
+      return (x + 0.5) / axis.scale;
     case Transform::ALIGN_CORNERS: {
       // The unrounded output length: in scales mode ONNX aligns the corners of in * scale.
       const double length = in * axis.scale;
@@ -43,10 +47,14 @@ int64_t round_nearest(Nearest mode, double x, bool downsample) {
   switch (mode) {
     case Nearest::ROUND_PREFER_FLOOR:
       return x == std::floor(x) + 0.5 ? static_cast<int64_t>(std::floor(x)) : static_cast<int64_t>(std::round(x));
-    case Nearest::ROUND_PREFER_CEIL: return static_cast<int64_t>(std::floor(x + 0.5));
-    case Nearest::FLOOR: return static_cast<int64_t>(std::floor(x));
-    case Nearest::CEIL: return static_cast<int64_t>(std::ceil(x));
-    case Nearest::SIMPLE: return downsample ? static_cast<int64_t>(std::ceil(x)) : static_cast<int64_t>(x);
+    case Nearest::ROUND_PREFER_CEIL:
+      return static_cast<int64_t>(std::floor(x + 0.5));
+    case Nearest::FLOOR:
+      return static_cast<int64_t>(std::floor(x));
+    case Nearest::CEIL:
+      return static_cast<int64_t>(std::ceil(x));
+    case Nearest::SIMPLE:
+      return downsample ? static_cast<int64_t>(std::ceil(x)) : static_cast<int64_t>(x);
   }
   return 0;
 }
@@ -76,8 +84,8 @@ void normalize(Taps& taps) {
 // ONNX's filtered taps around x: filter((i - x) * stretch) for the integers i within `radius`
 // of x, normalised. Positions outside the input read the edge element, or, with `exclude`,
 // are dropped (exclude_outside). Cubic with exclude_outside and ONNX-18 antialias use it.
-Taps filtered_taps(double x, double radius, double stretch, bool exclude, size_t length, double (*filter)(double, double),
-                   double a) {
+Taps filtered_taps(double x, double radius, double stretch, bool exclude, size_t length,
+                   double (*filter)(double, double), double a) {
   Taps taps;
   const auto low = static_cast<int64_t>(std::floor(x - radius)), high = static_cast<int64_t>(std::ceil(x + radius));
   for (int64_t i = low; i <= high; ++i) {
@@ -143,8 +151,9 @@ Taps cubic_taps(const Attrs& attrs, double x, const AxisResize& axis) {
 
 Taps linear_onnx_taps(const Attrs& attrs, double x, const AxisResize& axis) {
   if (attrs.antialias && axis.scale < 1.0)
-    return filtered_taps(x, 1.0 / axis.scale, axis.scale, attrs.exclude_outside, axis.in_length,
-                         [](double d, double) { return triangle(d); }, 0.0);
+    return filtered_taps(
+        x, 1.0 / axis.scale, axis.scale, attrs.exclude_outside, axis.in_length,
+        [](double d, double) { return triangle(d); }, 0.0);
   const double clamped = std::min(std::max(x, 0.0), static_cast<double>(axis.in_length - 1));
   const auto low = static_cast<int64_t>(std::floor(clamped));
   const double t = clamped - static_cast<double>(low);
@@ -168,10 +177,17 @@ AxisTaps interpolate_taps(const Attrs& attrs, const AxisResize& axis) {
       case Mode::NEAREST:
         taps[o].push_back({clamp_index(round_nearest(attrs.nearest_mode, x, axis.scale < 1.0), axis.in_length), 1.0});
         break;
-      case Mode::LINEAR_ONNX: taps[o] = linear_onnx_taps(attrs, x, axis); break;
-      case Mode::CUBIC: taps[o] = cubic_taps(attrs, x, axis); break;
-      case Mode::LINEAR: taps[o] = triangle_taps(x, axis.scale, attrs.antialias, axis.in_length); break;
-      default: Exception::raise("Interpolate: mode '", enum_to_string(attrs.mode), "' has no reference kernel");
+      case Mode::LINEAR_ONNX:
+        taps[o] = linear_onnx_taps(attrs, x, axis);
+        break;
+      case Mode::CUBIC:
+        taps[o] = cubic_taps(attrs, x, axis);
+        break;
+      case Mode::LINEAR:
+        taps[o] = triangle_taps(x, axis.scale, attrs.antialias, axis.in_length);
+        break;
+      default:
+        Exception::raise("Interpolate: mode '", enum_to_string(attrs.mode), "' has no reference kernel");
     }
   }
   return taps;

@@ -51,12 +51,18 @@ void matmul(const T* a, const Shape& a_shape, const T* b, const Shape& b_shape, 
   }
 }
 
-template void matmul<float, double>(const float*, const Shape&, const float*, const Shape&, float*, const Shape&, bool, bool);
-template void matmul<double, double>(const double*, const Shape&, const double*, const Shape&, double*, const Shape&, bool, bool);
-template void matmul<int8_t, int64_t>(const int8_t*, const Shape&, const int8_t*, const Shape&, int8_t*, const Shape&, bool, bool);
-template void matmul<uint8_t, uint64_t>(const uint8_t*, const Shape&, const uint8_t*, const Shape&, uint8_t*, const Shape&, bool, bool);
-template void matmul<int32_t, int64_t>(const int32_t*, const Shape&, const int32_t*, const Shape&, int32_t*, const Shape&, bool, bool);
-template void matmul<int64_t, int64_t>(const int64_t*, const Shape&, const int64_t*, const Shape&, int64_t*, const Shape&, bool, bool);
+template void matmul<float, double>(const float*, const Shape&, const float*, const Shape&, float*, const Shape&, bool,
+                                    bool);
+template void matmul<double, double>(const double*, const Shape&, const double*, const Shape&, double*, const Shape&,
+                                     bool, bool);
+template void matmul<int8_t, int64_t>(const int8_t*, const Shape&, const int8_t*, const Shape&, int8_t*, const Shape&,
+                                      bool, bool);
+template void matmul<uint8_t, uint64_t>(const uint8_t*, const Shape&, const uint8_t*, const Shape&, uint8_t*,
+                                        const Shape&, bool, bool);
+template void matmul<int32_t, int64_t>(const int32_t*, const Shape&, const int32_t*, const Shape&, int32_t*,
+                                       const Shape&, bool, bool);
+template void matmul<int64_t, int64_t>(const int64_t*, const Shape&, const int64_t*, const Shape&, int64_t*,
+                                       const Shape&, bool, bool);
 
 }  // namespace reference
 }  // namespace ferry

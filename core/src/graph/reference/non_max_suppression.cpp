@@ -19,9 +19,8 @@ double intersection_over_union(const NmsBox& a, const NmsBox& b) {
 }  // namespace
 
 std::vector<NmsSelection> non_max_suppression(const std::vector<std::vector<NmsBox>>& boxes,
-                                              const std::vector<double>& scores, size_t classes,
-                                              int64_t max_per_class, double iou_threshold, double score_threshold,
-                                              bool sort_descending) {
+                                              const std::vector<double>& scores, size_t classes, int64_t max_per_class,
+                                              double iou_threshold, double score_threshold, bool sort_descending) {
   std::vector<NmsSelection> selected;
   for (size_t b = 0; b < boxes.size(); ++b) {
     const size_t count = boxes[b].size();
@@ -39,8 +38,8 @@ std::vector<NmsSelection> non_max_suppression(const std::vector<std::vector<NmsB
         });
         if (suppressed) continue;
         kept.push_back(candidate);
-        selected.push_back({static_cast<int64_t>(b), static_cast<int64_t>(c), static_cast<int64_t>(candidate),
-                            score[candidate]});
+        selected.push_back(
+            {static_cast<int64_t>(b), static_cast<int64_t>(c), static_cast<int64_t>(candidate), score[candidate]});
       }
     }
   }

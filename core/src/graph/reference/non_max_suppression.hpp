@@ -19,9 +19,8 @@ struct NmsSelection {
 
 // boxes [batches][boxes], scores [batches * classes * boxes] row-major.
 std::vector<NmsSelection> non_max_suppression(const std::vector<std::vector<NmsBox>>& boxes,
-                                              const std::vector<double>& scores, size_t classes,
-                                              int64_t max_per_class, double iou_threshold, double score_threshold,
-                                              bool sort_descending);
+                                              const std::vector<double>& scores, size_t classes, int64_t max_per_class,
+                                              double iou_threshold, double score_threshold, bool sort_descending);
 
 }  // namespace reference
 }  // namespace ferry

@@ -26,9 +26,8 @@ struct PoolingLayout {
 // data [N, C, S...], out [N, C, O...], kernel with one extent per spatial axis. `axis` (may be
 // negative) only matters for max pooling's indices. Throws ferry::Exception naming `kernel_name`.
 PoolingLayout make_pooling_layout(const char* kernel_name, const std::vector<std::size_t>& data_shape,
-                                  const std::vector<std::size_t>& out_shape,
-                                  const std::vector<std::size_t>& kernel, const WindowParams& params,
-                                  std::int64_t axis = 0);
+                                  const std::vector<std::size_t>& out_shape, const std::vector<std::size_t>& kernel,
+                                  const WindowParams& params, std::int64_t axis = 0);
 
 // The value a max pool writes for a window with no tap inside the input.
 template <typename T>
@@ -74,9 +73,10 @@ void run_max_pool(const PoolingLayout& layout, const T* data, T* out, Index* ind
           }
           *out++ = best_at < 0 ? empty_window_max<T>() : src[best_at];
           if (indices != nullptr) {
-            *indices++ = best_at < 0 ? Index(0)
-                                     : static_cast<Index>((plane_index + static_cast<std::size_t>(best_at)) %
-                                                          layout.index_period);
+            *indices++ =
+                best_at < 0
+                    ? Index(0)
+                    : static_cast<Index>((plane_index + static_cast<std::size_t>(best_at)) % layout.index_period);
           }
         }
       }
@@ -116,9 +116,9 @@ void run_avg_pool(const PoolingLayout& layout, const T* data, T* out, bool exclu
               }
             }
           }
-          const std::size_t count = counts_padding ? kernel_size
-                                                   : (sd.k_end - sd.k_begin) * (sh.k_end - sh.k_begin) *
-                                                         (sw.k_end - sw.k_begin);
+          const std::size_t count = counts_padding
+                                        ? kernel_size
+                                        : (sd.k_end - sd.k_begin) * (sh.k_end - sh.k_begin) * (sw.k_end - sw.k_begin);
           *out++ = static_cast<T>(count == 0 ? Acc(0) : sum / static_cast<Acc>(count));
         }
       }

@@ -12,8 +12,8 @@
 namespace ferry::reference {
 namespace {
 
-using testdata::ConvPoolCase;
 using testdata::conv_pool_cases;
+using testdata::ConvPoolCase;
 using testdata::mismatches;
 using testdata::run_case;
 
@@ -88,8 +88,7 @@ TEST(MaxPoolReference, I32IndicesAndNoIndices) {
   max_pool(data.data(), out.data(), indices.data(), {1, 1, 4}, {1, 1, 2}, {2}, {{2}, {1}, {0}, {0}});
   EXPECT_EQ(out, (std::vector<float>{5, 7}));
   EXPECT_EQ(indices, (std::vector<std::int32_t>{1, 2}));
-  max_pool<float, std::int32_t>(data.data(), out.data(), nullptr, {1, 1, 4}, {1, 1, 2}, {2},
-                                {{2}, {1}, {0}, {0}});
+  max_pool<float, std::int32_t>(data.data(), out.data(), nullptr, {1, 1, 4}, {1, 1, 2}, {2}, {{2}, {1}, {0}, {0}});
   EXPECT_EQ(out, (std::vector<float>{5, 7}));
 }
 
@@ -161,8 +160,9 @@ TEST(PoolingReference, RejectsInconsistentShapes) {
   EXPECT_NE(pool({1, 2, 4, 4}, {1, 2, 3, 3}, {2, 2}, p, 4).find("axis 4"), std::string::npos);
   EXPECT_NE(pool({1, 2, 4, 4}, {1, 2, 3, 3}, {2, 2}, {{1, 0}, {1, 1}, {0, 0}, {0, 0}}, 0).find("stride"),
             std::string::npos);
-  const std::string avg_error =
-      error_of([&] { avg_pool(buf.data(), buf.data(), {1, 2, 4, 4}, {1, 2, 3, 3}, {2, 2}, {{1, 1}, {0, 1}, {0, 0}, {0, 0}}, true); });
+  const std::string avg_error = error_of([&] {
+    avg_pool(buf.data(), buf.data(), {1, 2, 4, 4}, {1, 2, 3, 3}, {2, 2}, {{1, 1}, {0, 1}, {0, 0}, {0, 0}}, true);
+  });
   EXPECT_NE(avg_error.find("AvgPool"), std::string::npos) << avg_error;
 }
 

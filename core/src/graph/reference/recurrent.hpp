@@ -17,9 +17,9 @@ enum class RecurrentKind { RNN, GRU, LSTM };
 struct RecurrentSpec {
   RecurrentKind kind = RecurrentKind::LSTM;
   size_t batch = 0, seq = 0, input = 0, hidden = 0, directions = 1;
-  bool reverse = false;        // with one direction: run it backwards
+  bool reverse = false;  // with one direction: run it backwards
   bool linear_before_reset = false;
-  float clip = 0.f;            // > 0: clamp pre-activations to [-clip, clip]
+  float clip = 0.f;                                      // > 0: clamp pre-activations to [-clip, clip]
   std::vector<std::function<float(float)>> activations;  // f, g(, h)
 };
 

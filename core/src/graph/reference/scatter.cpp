@@ -24,15 +24,30 @@ void combine(T* to, const T* from, size_t count, ScatterReduction reduction) {
     const Acc a = static_cast<Acc>(to[k]), b = static_cast<Acc>(from[k]);
     Acc r = b;
     switch (reduction) {
-      case ScatterReduction::NONE: r = b; break;
-      case ScatterReduction::SUM: case ScatterReduction::MEAN: r = a + b; break;
-      case ScatterReduction::SUB: r = a - b; break;
-      case ScatterReduction::PROD: r = a * b; break;
-      case ScatterReduction::MIN: r = std::min(a, b); break;
-      case ScatterReduction::MAX: r = std::max(a, b); break;
+      case ScatterReduction::NONE:
+        r = b;
+        break;
+      case ScatterReduction::SUM:
+      case ScatterReduction::MEAN:
+        r = a + b;
+        break;
+      case ScatterReduction::SUB:
+        r = a - b;
+        break;
+      case ScatterReduction::PROD:
+        r = a * b;
+        break;
+      case ScatterReduction::MIN:
+        r = std::min(a, b);
+        break;
+      case ScatterReduction::MAX:
+        r = std::max(a, b);
+        break;
     }
-    if constexpr (std::is_same<T, char>::value) to[k] = static_cast<char>(r != 0);
-    else to[k] = convert_element<T, Acc>(r);
+    if constexpr (std::is_same<T, char>::value)
+      to[k] = static_cast<char>(r != 0);
+    else
+      to[k] = convert_element<T, Acc>(r);
   }
 }
 
@@ -48,8 +63,10 @@ void scatter_typed(T* out, size_t total, const std::vector<size_t>& targets, con
   std::vector<size_t> count(total, 0);
   for (size_t i = 0; i < targets.size(); ++i) {
     const size_t t = targets[i];
-    if (count[t]++ == 0 && !use_init_val) out[t] = updates[i];
-    else combine(out + t, updates + i, 1, reduction);
+    if (count[t]++ == 0 && !use_init_val)
+      out[t] = updates[i];
+    else
+      combine(out + t, updates + i, 1, reduction);
   }
   if (reduction != ScatterReduction::MEAN || std::is_same<T, char>::value) return;
   for (size_t t = 0; t < total; ++t) {
@@ -77,15 +94,16 @@ void dispatch(char* out, size_t total, const std::vector<size_t>& targets, const
     for (size_t k = 0; k < slice; ++k) elements.push_back(t * slice + k);
   element::visit_storage(type, "scatter reduction", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    scatter_typed(reinterpret_cast<T*>(out), total, elements, reinterpret_cast<const T*>(updates), reduction, use_init_val);
+    scatter_typed(reinterpret_cast<T*>(out), total, elements, reinterpret_cast<const T*>(updates), reduction,
+                  use_init_val);
   });
 }
 
 }  // namespace
 
-bool scatter_elements(char* out, const Shape& data_shape, const std::vector<int64_t>& indices,
-                      const char* updates, const Shape& updates_shape, size_t axis, const element::Type& type,
-                      ScatterReduction reduction, bool use_init_val) {
+bool scatter_elements(char* out, const Shape& data_shape, const std::vector<int64_t>& indices, const char* updates,
+                      const Shape& updates_shape, size_t axis, const element::Type& type, ScatterReduction reduction,
+                      bool use_init_val) {
   const size_t count = shape_size(updates_shape);
   const Strides strides = row_major_strides(data_shape);
   const size_t rank = updates_shape.size();

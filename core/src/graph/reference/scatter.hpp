@@ -20,9 +20,9 @@ enum class ScatterReduction { NONE, SUM, SUB, PROD, MIN, MAX, MEAN };
 
 // data[i with axis coordinate indices[i]] (op)= updates[i], i over the indices' (= updates')
 // shape; `out` already holds the data. Returns false when an index is out of range.
-bool scatter_elements(char* out, const Shape& data_shape, const std::vector<int64_t>& indices,
-                      const char* updates, const Shape& updates_shape, size_t axis, const element::Type& type,
-                      ScatterReduction reduction, bool use_init_val);
+bool scatter_elements(char* out, const Shape& data_shape, const std::vector<int64_t>& indices, const char* updates,
+                      const Shape& updates_shape, size_t axis, const element::Type& type, ScatterReduction reduction,
+                      bool use_init_val);
 
 // out[index tuple k] (op)= updates slice k; index tuples are the last axis of indices.
 bool scatter_nd(char* out, const Shape& data_shape, const std::vector<int64_t>& indices, const Shape& indices_shape,

@@ -24,25 +24,23 @@ std::size_t taps_inside(std::ptrdiff_t origin, std::size_t taps, std::ptrdiff_t 
 
 std::vector<std::size_t> spatial_dims(const char* kernel_name, const char* what,
                                       const std::vector<std::size_t>& shape) {
-  FERRY_ASSERT(shape.size() >= 3 && shape.size() <= 5, kernel_name, ": ", what, " must have rank 3, 4 or 5 ([N, C, spatial...]), got rank ",
-               shape.size());
+  FERRY_ASSERT(shape.size() >= 3 && shape.size() <= 5, kernel_name, ": ", what,
+               " must have rank 3, 4 or 5 ([N, C, spatial...]), got rank ", shape.size());
   return {shape.begin() + 2, shape.end()};
 }
 
 WindowGeometry make_window_geometry(const char* kernel_name, const std::vector<std::size_t>& in_spatial,
                                     const std::vector<std::size_t>& out_spatial,
-                                    const std::vector<std::size_t>& kernel_spatial,
-                                    const WindowParams& params) {
+                                    const std::vector<std::size_t>& kernel_spatial, const WindowParams& params) {
   const std::size_t rank = in_spatial.size();
   FERRY_ASSERT(rank >= 1 && rank <= WindowGeometry::kAxes, kernel_name,
                ": only 1, 2 or 3 spatial dimensions are supported, got ", rank);
-  FERRY_ASSERT(out_spatial.size() == rank && kernel_spatial.size() == rank &&
-                   params.strides.size() == rank && params.dilations.size() == rank &&
-                   params.pads_begin.size() == rank && params.pads_end.size() == rank,
-               kernel_name, ": spatial rank ", rank, " disagrees with output (", out_spatial.size(),
-               "), kernel (", kernel_spatial.size(), "), strides (", params.strides.size(),
-               "), dilations (", params.dilations.size(), ") or pads (", params.pads_begin.size(),
-               ", ", params.pads_end.size(), ")");
+  FERRY_ASSERT(out_spatial.size() == rank && kernel_spatial.size() == rank && params.strides.size() == rank &&
+                   params.dilations.size() == rank && params.pads_begin.size() == rank &&
+                   params.pads_end.size() == rank,
+               kernel_name, ": spatial rank ", rank, " disagrees with output (", out_spatial.size(), "), kernel (",
+               kernel_spatial.size(), "), strides (", params.strides.size(), "), dilations (", params.dilations.size(),
+               ") or pads (", params.pads_begin.size(), ", ", params.pads_end.size(), ")");
 
   WindowGeometry g;
   const std::size_t skip = WindowGeometry::kAxes - rank;

@@ -46,11 +46,9 @@ struct WindowGeometry {
 // is not 1, 2 or 3.
 WindowGeometry make_window_geometry(const char* kernel_name, const std::vector<std::size_t>& in_spatial,
                                     const std::vector<std::size_t>& out_spatial,
-                                    const std::vector<std::size_t>& kernel_spatial,
-                                    const WindowParams& params);
+                                    const std::vector<std::size_t>& kernel_spatial, const WindowParams& params);
 
 // The spatial part of an [N, C, spatial...] shape; throws when the rank is below 3.
-std::vector<std::size_t> spatial_dims(const char* kernel_name, const char* what,
-                                      const std::vector<std::size_t>& shape);
+std::vector<std::size_t> spatial_dims(const char* kernel_name, const char* what, const std::vector<std::size_t>& shape);
 
 }  // namespace ferry::reference

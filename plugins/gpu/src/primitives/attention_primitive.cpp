@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "ferry/graph/ops/scaled_dot_product_attention.hpp"
 #include "../float_storage.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/scaled_dot_product_attention.hpp"
 
 namespace ferry::gpu {
 namespace {

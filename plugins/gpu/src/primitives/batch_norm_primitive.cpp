@@ -1,9 +1,9 @@
 // BatchNormInference (v5: data, gamma, beta, mean, variance) on kernels/batch_norm.cl: f32, or
 // f16 storage of all five inputs and the output (float arithmetic).
 
-#include "ferry/graph/ops/batch_norm.hpp"
 #include "../float_storage.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/batch_norm.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -12,8 +12,10 @@ const op::v5::BatchNormInference* batch_norm(const Node& node) {
   return dynamic_cast<const op::v5::BatchNormInference*>(&node);
 }
 
-bool supports(const Node& node) { return batch_norm(node) && is_float_storage(node.get_input_element_type(0)) &&
-         all_of_type(node, node.get_input_element_type(0)); }
+bool supports(const Node& node) {
+  return batch_norm(node) && is_float_storage(node.get_input_element_type(0)) &&
+         all_of_type(node, node.get_input_element_type(0));
+}
 
 std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs, const std::vector<size_t>& outputs) {
   const Shape& shape = node.get_input_shape(0);

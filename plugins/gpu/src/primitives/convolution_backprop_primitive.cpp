@@ -3,8 +3,8 @@
 // optional output_shape input (static shapes: the output lengths are known, the begin pads follow
 // from them as in the core op).
 
-#include "ferry/graph/ops/convolution_backprop.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/convolution_backprop.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -26,7 +26,8 @@ int64_t pad_begin(const Base& conv, size_t a, int64_t in, int64_t kernel, int64_
   const auto dilation = static_cast<int64_t>(conv.get_dilations()[a]);
   const int64_t extra = conv.get_output_padding().empty() ? 0 : conv.get_output_padding()[a];
   const op::PadType auto_pad = conv.get_auto_pad();
-  const bool derived = conv.get_input_size() == 3 || auto_pad == op::PadType::SAME_UPPER || auto_pad == op::PadType::SAME_LOWER;
+  const bool derived =
+      conv.get_input_size() == 3 || auto_pad == op::PadType::SAME_UPPER || auto_pad == op::PadType::SAME_LOWER;
   if (derived) {
     const int64_t total = stride * (in - 1) + dilation * (kernel - 1) + 1 + extra - out;
     const int64_t half = total >= 0 ? total / 2 : -((1 - total) / 2);  // the larger half first unless same_upper
@@ -52,8 +53,8 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
     kernel_shape.s[a] = static_cast<cl_int>(w[lead + a]);
     strides.s[a] = static_cast<cl_int>(conv.get_strides()[a]);
     dilations.s[a] = static_cast<cl_int>(conv.get_dilations()[a]);
-    pads.s[a] = static_cast<cl_int>(pad_begin(conv, a, static_cast<int64_t>(x[2 + a]), static_cast<int64_t>(w[lead + a]),
-                                              static_cast<int64_t>(y[2 + a])));
+    pads.s[a] = static_cast<cl_int>(pad_begin(conv, a, static_cast<int64_t>(x[2 + a]),
+                                              static_cast<int64_t>(w[lead + a]), static_cast<int64_t>(y[2 + a])));
   }
   KernelStep step("convolution_backprop.cl", "", "convolution_backprop");
   step.value(inputs[0]).value(inputs[1]).value(outputs[0]).i32(spatial);

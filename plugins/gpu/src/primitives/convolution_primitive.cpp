@@ -1,17 +1,16 @@
-// Convolution and GroupConvolution: f32 or f16 storage (float arithmetic), NCHW (2-D) and NCW (1-D, run as 2-D with height 1).
-// Convolutions with several channels per group run as an implicit GEMM on kernels/gemm.cl
-// (weights [OC/G, C/G*KH*KW] x the im2col of the image, never stored); depthwise ones (one input
-// and one output channel per group) on the direct kernel of kernels/depthwise_convolution.cl. Both apply a
-// fused bias, residual Add and activation (Epilogue). Single-group f32 convolutions whose tiles
-// would not fill a large GPU split K (gemm_launch.hpp: SplitK) into partial sums kept in
-// scratch memory, added up with the epilogue by kernels/gemm_split_k.cl.
+// Convolution and GroupConvolution: f32 or f16 storage (float arithmetic), NCHW (2-D) and NCW (1-D, run as 2-D with
+// height 1). Convolutions with several channels per group run as an implicit GEMM on kernels/gemm.cl (weights [OC/G,
+// C/G*KH*KW] x the im2col of the image, never stored); depthwise ones (one input and one output channel per group) on
+// the direct kernel of kernels/depthwise_convolution.cl. Both apply a fused bias, residual Add and activation
+// (Epilogue). Single-group f32 convolutions whose tiles would not fill a large GPU split K (gemm_launch.hpp: SplitK)
+// into partial sums kept in scratch memory, added up with the epilogue by kernels/gemm_split_k.cl.
 
-#include "ferry/graph/ops/convolution.hpp"
-#include "ferry/graph/ops/group_convolution.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/convolution.hpp"
+#include "ferry/graph/ops/group_convolution.hpp"
+#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -122,18 +121,18 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
     return {step};
   }
   const ConvGemm gemm = conv_gemm(node, g);
-  const bool pointwise = g.KH == 1 && g.KW == 1 && g.stride_h == 1 && g.stride_w == 1 && g.pad_h == 0 &&
-                         g.pad_w == 0 && g.OH == g.H && g.OW == g.W;
-  const std::string layout = pointwise ? "-DCONV -DPOINTWISE"
-                                       : "-DCONV -DKH=" + std::to_string(g.KH) + " -DKW=" + std::to_string(g.KW);
+  const bool pointwise = g.KH == 1 && g.KW == 1 && g.stride_h == 1 && g.stride_w == 1 && g.pad_h == 0 && g.pad_w == 0 &&
+                         g.OH == g.H && g.OW == g.W;
+  const std::string layout =
+      pointwise ? "-DCONV -DPOINTWISE" : "-DCONV -DKH=" + std::to_string(g.KH) + " -DKW=" + std::to_string(g.KW);
   const GemmTile& tile = gemm.tile;
   if (gemm.split.slices > 1) {
     FERRY_ASSERT(outputs.size() == 2, "GPU convolution '", node.get_friendly_name(),
                  "': split-K needs its output and one scratch buffer, got ", outputs.size(), " ids");
     const size_t partial = outputs[1];
     // The slices write raw partial sums into scratch (no epilogue: it follows the sum).
-    const KernelStep slices =
-        conv_gemm_step(gemm_options(tile, layout + " -DSPLIT_K", Epilogue{}, "BIAS_M"), inputs, partial, Epilogue{}, g, gemm);
+    const KernelStep slices = conv_gemm_step(gemm_options(tile, layout + " -DSPLIT_K", Epilogue{}, "BIAS_M"), inputs,
+                                             partial, Epilogue{}, g, gemm);
     KernelStep sum("gemm_split_k.cl", with_storage(epilogue_options(epilogue, "BIAS_M"), element::f32),
                    "gemm_split_k_reduce");
     sum.value(partial);

@@ -1,10 +1,10 @@
 // CumSum-3 on kernels/cum_sum.cl: f32 or f16 storage (summed in float), the axis from a Constant
 // (or 0 without one), exclusive and reverse; one work-item per line along the axis.
 
-#include "ferry/graph/ops/cum_sum.hpp"
-#include "../node_attributes.hpp"
 #include "../float_storage.hpp"
+#include "../node_attributes.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/cum_sum.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -38,7 +38,9 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   for (size_t i = axis + 1; i < shape.size(); ++i) inner *= shape[i];
   KernelStep step("cum_sum.cl", storage_option(node.get_input_element_type(0)), "cum_sum");
   step.value(inputs[0]).value(outputs[0]).i32(shape[axis]).i32(inner);
-  step.i32(flags.bools["exclusive"] ? 1 : 0).i32(flags.bools["reverse"] ? 1 : 0).range1(shape[axis] == 0 ? 0 : outer * inner);
+  step.i32(flags.bools["exclusive"] ? 1 : 0)
+      .i32(flags.bools["reverse"] ? 1 : 0)
+      .range1(shape[axis] == 0 ? 0 : outer * inner);
   return {step};
 }
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/ops/einsum.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/einsum.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -6,15 +6,15 @@
 
 #include <algorithm>
 
-#include "ferry/graph/ops/activation.hpp"
 #include "../broadcast_walk.hpp"
+#include "../primitive.hpp"
+#include "ferry/graph/ops/activation.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/comparison.hpp"
 #include "ferry/graph/ops/logical.hpp"
 #include "ferry/graph/ops/select.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/graph/ops/unary_math.hpp"
-#include "../primitive.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -50,10 +50,14 @@ bool accepts(Types types, const element::Type& type) {
   const bool real = type == element::f32 || type == element::f16;
   const bool integer = type != element::boolean && !integer_cl_types(type).first.empty();
   switch (types) {
-    case Types::REAL: return real;
-    case Types::NUMERIC: return real || integer;
-    case Types::ANY: return real || integer || type == element::boolean;
-    case Types::BOOLEAN: return type == element::boolean;
+    case Types::REAL:
+      return real;
+    case Types::NUMERIC:
+      return real || integer;
+    case Types::ANY:
+      return real || integer || type == element::boolean;
+    case Types::BOOLEAN:
+      return type == element::boolean;
   }
   return false;
 }
@@ -61,83 +65,136 @@ bool accepts(Types types, const element::Type& type) {
 std::string unary_name(op::util::UnaryElementwise::Kind kind) {
   using Kind = op::util::UnaryElementwise::Kind;
   switch (kind) {
-    case Kind::RELU: return "RELU";
-    case Kind::SIGMOID: return "SIGMOID";
-    case Kind::TANH: return "TANH";
-    case Kind::EXP: return "EXP";
-    default: return "";
+    case Kind::RELU:
+      return "RELU";
+    case Kind::SIGMOID:
+      return "SIGMOID";
+    case Kind::TANH:
+      return "TANH";
+    case Kind::EXP:
+      return "EXP";
+    default:
+      return "";
   }
 }
 
 std::string math_name(op::util::UnaryMath::Kind kind) {
   using Kind = op::util::UnaryMath::Kind;
   switch (kind) {
-    case Kind::ERF: return "ERF";
-    case Kind::GELU_ERF: return "GELU_ERF";
-    case Kind::GELU_TANH: return "GELU_TANH";
-    case Kind::SQRT: return "SQRT";
-    case Kind::LOG: return "LOG";
-    case Kind::ABS: return "ABS";
-    case Kind::NEGATIVE: return "NEGATIVE";
-    case Kind::FLOOR: return "FLOOR";
-    case Kind::CEILING: return "CEILING";
-    case Kind::SIGN: return "SIGN";
-    case Kind::ROUND_EVEN: return "ROUND_EVEN";
-    case Kind::ROUND_AWAY: return "ROUND_AWAY";
-    case Kind::SIN: return "SIN";
-    case Kind::COS: return "COS";
-    case Kind::TAN: return "TAN";
-    case Kind::ASIN: return "ASIN";
-    case Kind::ACOS: return "ACOS";
-    case Kind::ATAN: return "ATAN";
-    case Kind::SINH: return "SINH";
-    case Kind::COSH: return "COSH";
-    case Kind::ASINH: return "ASINH";
-    case Kind::ACOSH: return "ACOSH";
-    case Kind::ATANH: return "ATANH";
-    case Kind::SOFTSIGN: return "SOFTSIGN";
-    default: return "";
+    case Kind::ERF:
+      return "ERF";
+    case Kind::GELU_ERF:
+      return "GELU_ERF";
+    case Kind::GELU_TANH:
+      return "GELU_TANH";
+    case Kind::SQRT:
+      return "SQRT";
+    case Kind::LOG:
+      return "LOG";
+    case Kind::ABS:
+      return "ABS";
+    case Kind::NEGATIVE:
+      return "NEGATIVE";
+    case Kind::FLOOR:
+      return "FLOOR";
+    case Kind::CEILING:
+      return "CEILING";
+    case Kind::SIGN:
+      return "SIGN";
+    case Kind::ROUND_EVEN:
+      return "ROUND_EVEN";
+    case Kind::ROUND_AWAY:
+      return "ROUND_AWAY";
+    case Kind::SIN:
+      return "SIN";
+    case Kind::COS:
+      return "COS";
+    case Kind::TAN:
+      return "TAN";
+    case Kind::ASIN:
+      return "ASIN";
+    case Kind::ACOS:
+      return "ACOS";
+    case Kind::ATAN:
+      return "ATAN";
+    case Kind::SINH:
+      return "SINH";
+    case Kind::COSH:
+      return "COSH";
+    case Kind::ASINH:
+      return "ASINH";
+    case Kind::ACOSH:
+      return "ACOSH";
+    case Kind::ATANH:
+      return "ATANH";
+    case Kind::SOFTSIGN:
+      return "SOFTSIGN";
+    default:
+      return "";
   }
 }
 
 std::string arithmetic_name(op::util::BinaryElementwiseArithmetic::Kind kind) {
   using Kind = op::util::BinaryElementwiseArithmetic::Kind;
   switch (kind) {
-    case Kind::ADD: return "ADD";
-    case Kind::SUBTRACT: return "SUBTRACT";
-    case Kind::MULTIPLY: return "MULTIPLY";
-    case Kind::DIVIDE: return "DIVIDE";
-    case Kind::MAXIMUM: return "MAXIMUM";
-    case Kind::MINIMUM: return "MINIMUM";
-    case Kind::POWER: return "POWER";
-    case Kind::MOD: return "MOD";
-    case Kind::FLOOR_MOD: return "FLOOR_MOD";
-    case Kind::LEFT_SHIFT: return "LEFT_SHIFT";
-    case Kind::RIGHT_SHIFT: return "RIGHT_SHIFT";
-    default: return "";
+    case Kind::ADD:
+      return "ADD";
+    case Kind::SUBTRACT:
+      return "SUBTRACT";
+    case Kind::MULTIPLY:
+      return "MULTIPLY";
+    case Kind::DIVIDE:
+      return "DIVIDE";
+    case Kind::MAXIMUM:
+      return "MAXIMUM";
+    case Kind::MINIMUM:
+      return "MINIMUM";
+    case Kind::POWER:
+      return "POWER";
+    case Kind::MOD:
+      return "MOD";
+    case Kind::FLOOR_MOD:
+      return "FLOOR_MOD";
+    case Kind::LEFT_SHIFT:
+      return "LEFT_SHIFT";
+    case Kind::RIGHT_SHIFT:
+      return "RIGHT_SHIFT";
+    default:
+      return "";
   }
 }
 
 std::string comparison_name(op::util::BinaryElementwiseComparison::Kind kind) {
   using Kind = op::util::BinaryElementwiseComparison::Kind;
   switch (kind) {
-    case Kind::EQUAL: return "EQUAL";
-    case Kind::NOT_EQUAL: return "NOT_EQUAL";
-    case Kind::LESS: return "LESS";
-    case Kind::GREATER: return "GREATER";
-    case Kind::LESS_EQUAL: return "LESS_EQUAL";
-    case Kind::GREATER_EQUAL: return "GREATER_EQUAL";
-    default: return "";
+    case Kind::EQUAL:
+      return "EQUAL";
+    case Kind::NOT_EQUAL:
+      return "NOT_EQUAL";
+    case Kind::LESS:
+      return "LESS";
+    case Kind::GREATER:
+      return "GREATER";
+    case Kind::LESS_EQUAL:
+      return "LESS_EQUAL";
+    case Kind::GREATER_EQUAL:
+      return "GREATER_EQUAL";
+    default:
+      return "";
   }
 }
 
 std::string logical_name(op::util::BinaryElementwiseLogical::Kind kind) {
   using Kind = op::util::BinaryElementwiseLogical::Kind;
   switch (kind) {
-    case Kind::AND: return "LOGICAL_AND";
-    case Kind::OR: return "LOGICAL_OR";
-    case Kind::XOR: return "LOGICAL_XOR";
-    default: return "";
+    case Kind::AND:
+      return "LOGICAL_AND";
+    case Kind::OR:
+      return "LOGICAL_OR";
+    case Kind::XOR:
+      return "LOGICAL_XOR";
+    default:
+      return "";
   }
 }
 
@@ -233,8 +290,8 @@ EltwiseOp classify(const Node& node) {
 // -D options for `op` on inputs of `input` type: T (compute), IN_T/IN_HALF (stored input),
 // OUT_T/OUT_HALF (stored output), INTEGER/SIGNED/U_T for integer arithmetic.
 std::string type_options(EltwiseOp op, const element::Type& input, const element::Type& output) {
-  if (input.is_integral() && (op.name == "FLOOR" || op.name == "CEILING" || op.name == "ROUND_EVEN" ||
-                              op.name == "ROUND_AWAY"))
+  if (input.is_integral() &&
+      (op.name == "FLOOR" || op.name == "CEILING" || op.name == "ROUND_EVEN" || op.name == "ROUND_AWAY"))
     op.name = "IDENTITY";
   std::string options = "-DOP_" + op.name;
   const auto [integer, twin] = integer_cl_types(input);
@@ -245,8 +302,10 @@ std::string type_options(EltwiseOp op, const element::Type& input, const element
     options += " -DT=float";
     if (input == element::f16) options += " -DIN_HALF";
   }
-  if (output == element::f16) options += " -DOUT_HALF";
-  else if (output == element::boolean) options += " -DOUT_T=uchar";
+  if (output == element::f16)
+    options += " -DOUT_HALF";
+  else if (output == element::boolean)
+    options += " -DOUT_T=uchar";
   return options;
 }
 
@@ -256,7 +315,8 @@ bool supports(const Node& node) {
   if (node.get_output_shape(0).size() > kMaxKernelRank) return false;
   if (op.arity == Arity::SELECT) {
     const size_t bits = node.get_output_element_type(0).bitwidth();
-    return node.get_input_element_type(0) == element::boolean && (bits == 8 || bits == 16 || bits == 32 || bits == 64) &&
+    return node.get_input_element_type(0) == element::boolean &&
+           (bits == 8 || bits == 16 || bits == 32 || bits == 64) &&
            node.get_input_element_type(1) == node.get_output_element_type(0) &&
            node.get_input_element_type(2) == node.get_output_element_type(0);
   }

@@ -7,9 +7,9 @@
 
 #include <cmath>
 
-#include "ferry/graph/ops/interpolate.hpp"
 #include "../float_storage.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/interpolate.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -19,32 +19,48 @@ using Interpolate = op::v11::Interpolate;
 // The kernel's numbers for the attributes (kernels/interpolate.cl), or -1 when it has none.
 int mode_code(Interpolate::InterpolateMode mode) {
   switch (mode) {
-    case Interpolate::InterpolateMode::NEAREST: return 0;
-    case Interpolate::InterpolateMode::LINEAR_ONNX: return 1;
-    case Interpolate::InterpolateMode::CUBIC: return 2;
-    default: return -1;
+    case Interpolate::InterpolateMode::NEAREST:
+      return 0;
+    case Interpolate::InterpolateMode::LINEAR_ONNX:
+      return 1;
+    case Interpolate::InterpolateMode::CUBIC:
+      return 2;
+    default:
+      return -1;
   }
 }
 
 int transform_code(Interpolate::CoordinateTransformMode mode) {
   switch (mode) {
-    case Interpolate::CoordinateTransformMode::HALF_PIXEL: return 0;
-    case Interpolate::CoordinateTransformMode::PYTORCH_HALF_PIXEL: return 1;
-    case Interpolate::CoordinateTransformMode::ASYMMETRIC: return 2;
-    case Interpolate::CoordinateTransformMode::TF_HALF_PIXEL_FOR_NN: return 3;
-    case Interpolate::CoordinateTransformMode::ALIGN_CORNERS: return 4;
-    default: return -1;
+    case Interpolate::CoordinateTransformMode::HALF_PIXEL:
+      return 0;
+    case Interpolate::CoordinateTransformMode::PYTORCH_HALF_PIXEL:
+      return 1;
+    case Interpolate::CoordinateTransformMode::ASYMMETRIC:
+      return 2;
+    case Interpolate::CoordinateTransformMode::TF_HALF_PIXEL_FOR_NN:
+      return 3;
+    case Interpolate::CoordinateTransformMode::ALIGN_CORNERS:
+      return 4;
+    default:
+      return -1;
   }
 }
 
 int nearest_code(Interpolate::NearestMode mode) {
   switch (mode) {
-    case Interpolate::NearestMode::ROUND_PREFER_FLOOR: return 0;
-    case Interpolate::NearestMode::ROUND_PREFER_CEIL: return 1;
-    case Interpolate::NearestMode::FLOOR: return 2;
-    case Interpolate::NearestMode::CEIL: return 3;
-    case Interpolate::NearestMode::SIMPLE: return 4;
-    default: return -1;
+    case Interpolate::NearestMode::ROUND_PREFER_FLOOR:
+      return 0;
+    case Interpolate::NearestMode::ROUND_PREFER_CEIL:
+      return 1;
+    case Interpolate::NearestMode::FLOOR:
+      return 2;
+    case Interpolate::NearestMode::CEIL:
+      return 3;
+    case Interpolate::NearestMode::SIMPLE:
+      return 4;
+    default:
+      return -1;
   }
 }
 
@@ -77,8 +93,7 @@ bool supports(const Node& node) {
     return false;
   const auto& attrs = op->get_attrs();
   if (attrs.antialias || attrs.exclude_outside || mode_code(attrs.mode) < 0 ||
-      transform_code(attrs.coordinate_transformation_mode) < 0 ||
-      nearest_code(attrs.nearest_mode) < 0)
+      transform_code(attrs.coordinate_transformation_mode) < 0 || nearest_code(attrs.nearest_mode) < 0)
     return false;
   const Shape& x = node.get_input_shape(0);
   if (x.size() > kMaxKernelRank || (element_count(x) == 0 && element_count(node.get_output_shape(0)) != 0))

@@ -1,19 +1,19 @@
-// MatMul on kernels/gemm.cl: f32 or f16 storage (float arithmetic), any rank, transposes and numpy batch broadcasting folded into
-// strides, so no input is ever copied or transposed in memory; a following bias, residual Add
-// and activation can be fused (Epilogue).
+// MatMul on kernels/gemm.cl: f32 or f16 storage (float arithmetic), any rank, transposes and numpy batch broadcasting
+// folded into strides, so no input is ever copied or transposed in memory; a following bias, residual Add and
+// activation can be fused (Epilogue).
 
 #include <algorithm>
 
-#include "ferry/graph/ops/matmul.hpp"
 #include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/matmul.hpp"
 
 namespace ferry::gpu {
 namespace {
 
 struct Operand {
-  Shape batch;  // leading dimensions
+  Shape batch;                // leading dimensions
   size_t rows = 0, cols = 0;  // as stored
 };
 
@@ -64,8 +64,8 @@ std::vector<KernelStep> make_fused(const Node& node, const std::vector<size_t>& 
   const GemmTile tile = choose_gemm_tile(M, N, count, false);
   std::string layout = ta ? "-DA_M_CONTIG" : "";
   if (tb) layout += layout.empty() ? "-DB_K_CONTIG" : " -DB_K_CONTIG";
-  KernelStep step("gemm.cl", with_storage(gemm_options(tile, layout, epilogue, "BIAS_N"), node.get_output_element_type(0)),
-                  "gemm");
+  KernelStep step(
+      "gemm.cl", with_storage(gemm_options(tile, layout, epilogue, "BIAS_N"), node.get_output_element_type(0)), "gemm");
   step.value(inputs[0]).value(inputs[1]);
   bind_epilogue(step, outputs[0], epilogue);
   step.i32(M).i32(N).i32(K);

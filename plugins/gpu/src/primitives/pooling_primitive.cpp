@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "ferry/graph/ops/avg_pool.hpp"
-#include "ferry/graph/ops/max_pool.hpp"
 #include "../float_storage.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/avg_pool.hpp"
+#include "ferry/graph/ops/max_pool.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -22,14 +22,24 @@ struct Window {
 bool window(const Node& node, Window& out) {
   const std::string version = node.get_type_info().version_id;
   if (const auto* pool = dynamic_cast<const op::v1::MaxPool*>(&node)) {
-    out = {true, pool->get_kernel(), pool->get_strides(), Strides(pool->get_kernel().size(), 1),
-           pool->get_pads_begin(), pool->get_pads_end(), false};
+    out = {true,
+           pool->get_kernel(),
+           pool->get_strides(),
+           Strides(pool->get_kernel().size(), 1),
+           pool->get_pads_begin(),
+           pool->get_pads_end(),
+           false};
     return true;
   }
   if (const auto* pool = dynamic_cast<const op::v8::MaxPool*>(&node)) {
     if (!node.output(1).get_target_inputs().empty()) return false;  // the indices are not computed
-    out = {true, pool->get_kernel(), pool->get_strides(), pool->get_dilations(),
-           pool->get_pads_begin(), pool->get_pads_end(), false};
+    out = {true,
+           pool->get_kernel(),
+           pool->get_strides(),
+           pool->get_dilations(),
+           pool->get_pads_begin(),
+           pool->get_pads_end(),
+           false};
     return true;
   }
   if (const auto* pool = dynamic_cast<const op::v1::AvgPool*>(&node)) {
@@ -40,8 +50,13 @@ bool window(const Node& node, Window& out) {
     } else if (version != "opset1" && version != "opset14") {
       return false;
     }
-    out = {false, pool->get_kernel(), pool->get_strides(), Strides(pool->get_kernel().size(), 1),
-           pool->get_pads_begin(), pool->get_pads_end(), pool->get_exclude_pad()};
+    out = {false,
+           pool->get_kernel(),
+           pool->get_strides(),
+           Strides(pool->get_kernel().size(), 1),
+           pool->get_pads_begin(),
+           pool->get_pads_end(),
+           pool->get_exclude_pad()};
     return true;
   }
   return false;

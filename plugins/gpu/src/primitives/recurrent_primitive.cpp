@@ -19,11 +19,11 @@
 #include <cstdint>
 #include <string>
 
-#include "ferry/graph/ops/rnn_sequence.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/rnn_sequence.hpp"
+#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -35,10 +35,12 @@ struct Activation {
   float alpha, beta;  // ONNX's defaults, as the reference takes them
 };
 // Indexed by the kernel's activation id.
-const Activation kActivations[] = {{"sigmoid", 0, 0},       {"tanh", 0, 0},      {"relu", 0, 0},
-                                   {"affine", 1, 0},        {"leakyrelu", 0.01f, 0}, {"thresholdedrelu", 1, 0},
-                                   {"scaledtanh", 1, 1},    {"hardsigmoid", 0.2f, 0.5f}, {"elu", 1, 0},
-                                   {"softsign", 0, 0},      {"softplus", 0, 0}};
+const Activation kActivations[] = {{"sigmoid", 0, 0},       {"tanh", 0, 0},
+                                   {"relu", 0, 0},          {"affine", 1, 0},
+                                   {"leakyrelu", 0.01f, 0}, {"thresholdedrelu", 1, 0},
+                                   {"scaledtanh", 1, 1},    {"hardsigmoid", 0.2f, 0.5f},
+                                   {"elu", 1, 0},           {"softsign", 0, 0},
+                                   {"softplus", 0, 0}};
 
 int activation_id(std::string name) {
   for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -94,7 +96,9 @@ std::string build_options(const Recurrent& op, const Ports& ports, const Node& n
   const bool lbr = linear_before_reset(node);
   const size_t gates = kind == Recurrent::Kind::RNN ? 1 : kind == Recurrent::Kind::GRU ? 3 : 4;
   std::string options = "-DGATES=" + std::to_string(gates) + " -DBIAS_GATES=" + std::to_string(lbr ? 4 : gates);
-  options += kind == Recurrent::Kind::RNN ? " -DKIND_RNN" : kind == Recurrent::Kind::GRU ? " -DKIND_GRU" : " -DKIND_LSTM";
+  options += kind == Recurrent::Kind::RNN   ? " -DKIND_RNN"
+             : kind == Recurrent::Kind::GRU ? " -DKIND_GRU"
+                                            : " -DKIND_LSTM";
   if (lbr) options += " -DLBR";
   if (ports.peepholes) {
     options += " -DPEEP";
@@ -135,9 +139,10 @@ KernelStep input_projection(const Node& node, size_t x_value, size_t w_value, si
   const size_t M = x[0] * x[1], K = x[2], N = gates_of(op) * static_cast<size_t>(op.get_hidden_size());
   const size_t dirs = op.num_directions();
   const GemmTile tile = choose_gemm_tile(M, N, dirs, false);
-  KernelStep step("gemm.cl",
-                  with_storage(gemm_options(tile, "-DB_K_CONTIG", Epilogue{}, "BIAS_N"), node.get_input_element_type(ports.x)),
-                  "gemm");
+  KernelStep step(
+      "gemm.cl",
+      with_storage(gemm_options(tile, "-DB_K_CONTIG", Epilogue{}, "BIAS_N"), node.get_input_element_type(ports.x)),
+      "gemm");
   step.value(x_value).value(w_value);
   bind_epilogue(step, xw_value, Epilogue{});
   step.i32(M).i32(N).i32(K);

@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "ferry/graph/ops/reduction.hpp"
 #include "../float_storage.hpp"
 #include "../primitive.hpp"
+#include "ferry/graph/ops/reduction.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -16,14 +16,22 @@ std::string kind_name(const Node& node) {
   const auto* reduction = dynamic_cast<const op::util::ArithmeticReductionKeepDims*>(&node);
   if (!reduction) return "";
   switch (reduction->get_kind()) {
-    case Kind::SUM: return "SUM";
-    case Kind::MEAN: return "MEAN";
-    case Kind::MAX: return "MAX";
-    case Kind::MIN: return "MIN";
-    case Kind::PROD: return "PROD";
-    case Kind::L1: return "L1";
-    case Kind::L2: return "L2";
-    default: return "";
+    case Kind::SUM:
+      return "SUM";
+    case Kind::MEAN:
+      return "MEAN";
+    case Kind::MAX:
+      return "MAX";
+    case Kind::MIN:
+      return "MIN";
+    case Kind::PROD:
+      return "PROD";
+    case Kind::L1:
+      return "L1";
+    case Kind::L2:
+      return "L2";
+    default:
+      return "";
   }
 }
 

@@ -82,9 +82,10 @@ std::vector<KernelStep> make(const Node& node, const std::vector<size_t>& inputs
   const Shape& indices = node.get_input_shape(1);
   KernelStep copy("scatter.cl", build, "copy");
   copy.value(inputs[0]).value(outputs[0]).range1(element_count(data));
-  KernelStep step("scatter.cl", build, type == "ScatterUpdate" ? "scatter_update"
-                                       : type == "ScatterNDUpdate" ? "scatter_nd"
-                                                                   : "scatter_elements");
+  KernelStep step("scatter.cl", build,
+                  type == "ScatterUpdate"     ? "scatter_update"
+                  : type == "ScatterNDUpdate" ? "scatter_nd"
+                                              : "scatter_elements");
   step.value(inputs[1]).value(inputs[2]).value(outputs[0]);
   if (type == "ScatterUpdate") {
     const size_t axis = static_cast<size_t>(scatter_axis(node));

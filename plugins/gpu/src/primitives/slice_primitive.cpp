@@ -26,8 +26,10 @@ void slice_axis(int64_t start, int64_t stop, int64_t step, int64_t n, int64_t& f
   start = std::min(std::max(start, low), high);
   stop = std::min(std::max(stop, low), high);
   first = start;
-  if (step > 0) count = stop > start ? (stop - start + step - 1) / step : 0;
-  else count = start > stop ? (start - stop - step - 1) / -step : 0;
+  if (step > 0)
+    count = stop > start ? (stop - start + step - 1) / step : 0;
+  else
+    count = start > stop ? (start - stop - step - 1) / -step : 0;
 }
 
 bool slice_view(const Node& node, View& view) {
@@ -60,8 +62,10 @@ bool flag(const std::vector<int64_t>& mask, size_t i) { return i < mask.size() &
 bool strided_slice_view(const Node& node, View& view) {
   std::vector<int64_t> begin, end, step;
   if (!constant_ints(node, 1, begin) || !constant_ints(node, 2, end)) return false;
-  if (node.get_input_size() <= 3) step.assign(begin.size(), 1);
-  else if (!constant_ints(node, 3, step)) return false;
+  if (node.get_input_size() <= 3)
+    step.assign(begin.size(), 1);
+  else if (!constant_ints(node, 3, step))
+    return false;
   if (end.size() != begin.size() || step.size() != begin.size()) return false;
   NodeAttributes attributes(node);
   const auto& begin_mask = attributes.int_lists["begin_mask"];
@@ -120,7 +124,8 @@ bool split_view(const Node& node, size_t index, View& view) {
   if (axis < 0 || axis >= static_cast<int64_t>(in.size())) return false;
   view.strides = dense_strides(in);
   view.dims = dims_of(node.get_output_shape(index));
-  for (size_t i = 0; i < index; ++i) view.base += static_cast<int64_t>(node.get_output_shape(i)[axis]) * view.strides[axis];
+  for (size_t i = 0; i < index; ++i)
+    view.base += static_cast<int64_t>(node.get_output_shape(i)[axis]) * view.strides[axis];
   return true;
 }
 

@@ -60,14 +60,21 @@ Tensor random_tensor(const element::Type& type, const Shape& shape, unsigned see
   const size_t count = tensor.get_size();
   for (size_t i = 0; i < count; ++i) {
     const double value = uniform(generator);
-    if (type == element::f32) tensor.data<float>()[i] = static_cast<float>(value);
-    else if (type == element::i32) tensor.data<int32_t>()[i] = static_cast<int32_t>(std::lround(value));
-    else if (type == element::i64) tensor.data<int64_t>()[i] = std::lround(value);
+    if (type == element::f32)
+      tensor.data<float>()[i] = static_cast<float>(value);
+    else if (type == element::i32)
+      tensor.data<int32_t>()[i] = static_cast<int32_t>(std::lround(value));
+    else if (type == element::i64)
+      tensor.data<int64_t>()[i] = std::lround(value);
     else if (type == element::boolean || type == element::u8)
-      static_cast<uint8_t*>(tensor.data())[i] = type == element::boolean ? (value > 0) : static_cast<uint8_t>(std::abs(value));
-    else if (type == element::i8) static_cast<int8_t*>(tensor.data())[i] = static_cast<int8_t>(std::lround(value));
-    else if (type == element::f16) tensor.data<float16>()[i] = float16(static_cast<float>(value));
-    else ADD_FAILURE() << "random_tensor: no writer for " << type;
+      static_cast<uint8_t*>(tensor.data())[i] =
+          type == element::boolean ? (value > 0) : static_cast<uint8_t>(std::abs(value));
+    else if (type == element::i8)
+      static_cast<int8_t*>(tensor.data())[i] = static_cast<int8_t>(std::lround(value));
+    else if (type == element::f16)
+      tensor.data<float16>()[i] = float16(static_cast<float>(value));
+    else
+      ADD_FAILURE() << "random_tensor: no writer for " << type;
   }
   return tensor;
 }

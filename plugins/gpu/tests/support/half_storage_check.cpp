@@ -55,8 +55,8 @@ void expect_half_matches_f32_reference(const ModelOfType& build, unsigned seed, 
   for (const auto& parameter : half->get_parameters()) {
     const element::Type type = parameter->get_element_type();
     const bool real = type == element::f16 || type == element::f32;
-    inputs.push_back(random_tensor(type, parameter->get_partial_shape().to_shape(), seed++, real ? low : -2.0,
-                                   real ? high : 2.0));
+    inputs.push_back(
+        random_tensor(type, parameter->get_partial_shape().to_shape(), seed++, real ? low : -2.0, real ? high : 2.0));
   }
   expect_half_matches_f32_reference(build, inputs, atol, rtol);
 }

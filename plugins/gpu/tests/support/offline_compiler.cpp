@@ -79,9 +79,19 @@ std::function<std::string(const std::string&, const std::string&)> clang_fp16_sp
                              std::to_string(counter++);
     const std::string input = base + ".cl", output = base + ".bc", log = base + ".log";
     std::ofstream(input) << kHalfBuiltins << source;
-    std::vector<std::string> args{offline_clang_path(), "-x", "cl", "-cl-std=CL1.2", "-target", "spir64",
-                                  "-Xclang", "-finclude-default-header", "-Xclang", "-cl-ext=+cl_khr_fp16",
-                                  "-emit-llvm", "-c", "-O2"};
+    std::vector<std::string> args{offline_clang_path(),
+                                  "-x",
+                                  "cl",
+                                  "-cl-std=CL1.2",
+                                  "-target",
+                                  "spir64",
+                                  "-Xclang",
+                                  "-finclude-default-header",
+                                  "-Xclang",
+                                  "-cl-ext=+cl_khr_fp16",
+                                  "-emit-llvm",
+                                  "-c",
+                                  "-O2"};
     for (auto& option : split(options)) args.push_back(std::move(option));
     args.insert(args.end(), {input, "-o", output});
     const int status = run(args, log);

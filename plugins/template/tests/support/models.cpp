@@ -83,9 +83,9 @@ std::shared_ptr<Model> make_cnn() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, kCnnChannels, kCnnSize, kCnnSize});
   x->set_friendly_name("image");
   x->output(0).set_names({"image"});
-  auto conv = std::make_shared<op::v1::Convolution>(x, constant({kCnnFilters, kCnnChannels, 3, 3}, cnn_filters()),
-                                                     Strides{1, 1}, CoordinateDiff{1, 1}, CoordinateDiff{1, 1},
-                                                     Strides{1, 1});
+  auto conv =
+      std::make_shared<op::v1::Convolution>(x, constant({kCnnFilters, kCnnChannels, 3, 3}, cnn_filters()),
+                                            Strides{1, 1}, CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
   conv->set_friendly_name("conv");
   auto biased = std::make_shared<op::v1::Add>(conv, constant({1, kCnnFilters, 1, 1}, cnn_bias()));
   biased->set_friendly_name("conv_bias");

@@ -61,9 +61,7 @@ bool Sleep::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
 
 NoKernel::NoKernel(const Output<Node>& value) : Op({value}) { constructor_validate_and_infer_types(); }
 
-void NoKernel::validate_and_infer_types() {
-  set_output_type(0, get_input_element_type(0), get_input_partial_shape(0));
-}
+void NoKernel::validate_and_infer_types() { set_output_type(0, get_input_element_type(0), get_input_partial_shape(0)); }
 
 std::shared_ptr<Node> NoKernel::clone_with_new_inputs(const OutputVector& inputs) const {
   return std::make_shared<NoKernel>(inputs.at(0));

@@ -61,8 +61,8 @@ int main(int argc, char** argv) {
     }
     // A model LOOP cannot run is refused at compile time, naming the op.
     auto p = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape{4});
-    auto unsupported = std::make_shared<ferry::Model>(
-        ferry::OutputVector{std::make_shared<ferry::op::v0::Sigmoid>(p)}, ferry::ParameterVector{p});
+    auto unsupported = std::make_shared<ferry::Model>(ferry::OutputVector{std::make_shared<ferry::op::v0::Sigmoid>(p)},
+                                                      ferry::ParameterVector{p});
     try {
       core.compile_model(unsupported, "LOOP");
       std::cerr << "compiling Sigmoid for LOOP should fail\n";

@@ -20,7 +20,8 @@ void LoopCompiledModel::export_model(std::ostream&) const {
 }
 
 void LoopCompiledModel::set_property(const ferry::AnyMap& properties) {
-  if (!properties.empty()) ferry::Exception::raise("LOOP compiled models have no settable property (got '", properties.begin()->first, "')");
+  if (!properties.empty())
+    ferry::Exception::raise("LOOP compiled models have no settable property (got '", properties.begin()->first, "')");
 }
 
 ferry::Any LoopCompiledModel::get_property(const std::string& name) const {

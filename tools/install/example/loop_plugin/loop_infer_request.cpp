@@ -11,7 +11,7 @@ LoopInferRequest::LoopInferRequest(const std::shared_ptr<const LoopCompiledModel
   const LoopProgram& program = compiled_model->program();
   for (size_t slot = 0; slot < program.slot_sizes.size(); ++slot)
     m_slots.push_back(program.constants[slot].empty() ? std::vector<float>(program.slot_sizes[slot])
-                                                       : program.constants[slot]);
+                                                      : program.constants[slot]);
 }
 
 void LoopInferRequest::infer() {

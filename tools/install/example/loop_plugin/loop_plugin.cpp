@@ -19,7 +19,8 @@ std::shared_ptr<ferry::ICompiledModel> LoopPlugin::compile_model(const std::shar
                                                                  const ferry::AnyMap& properties) const {
   FERRY_ASSERT(model, get_device_name(), ": the model is null");
   for (const auto& property : properties)
-    FERRY_ASSERT(property.first == ferry::device::id.name(), get_device_name(), " has no setting '", property.first, "'");
+    FERRY_ASSERT(property.first == ferry::device::id.name(), get_device_name(), " has no setting '", property.first,
+                 "'");
   return std::make_shared<LoopCompiledModel>(model->clone(),
                                              std::static_pointer_cast<const LoopPlugin>(shared_from_this()));
 }

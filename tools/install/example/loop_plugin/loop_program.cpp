@@ -57,8 +57,10 @@ LoopProgram compile_loop_program(const Model& model) {
       program.steps.push_back({LoopProgram::Step::Kind::ADD, a, b, slot_of[value]});
     }
   }
-  for (const auto& parameter : model.get_parameters()) program.input_slots.push_back(slot_of.at(Output<const Node>(parameter, 0)));
-  for (const auto& result : model.get_results()) program.output_slots.push_back(slot_of.at(Output<const Node>(result, 0)));
+  for (const auto& parameter : model.get_parameters())
+    program.input_slots.push_back(slot_of.at(Output<const Node>(parameter, 0)));
+  for (const auto& result : model.get_results())
+    program.output_slots.push_back(slot_of.at(Output<const Node>(result, 0)));
   return program;
 }
 

@@ -18,11 +18,11 @@ struct LoopProgram {
     size_t b = 0;    // slot of the second input (ADD)
     size_t out = 0;  // slot written
   };
-  std::vector<size_t> slot_sizes;            // elements per slot
-  std::vector<std::vector<float>> constants; // per slot: the data of a Constant, else empty
-  std::vector<size_t> input_slots;           // per model input
-  std::vector<size_t> output_slots;          // per model output
-  std::vector<Step> steps;                   // in execution order
+  std::vector<size_t> slot_sizes;             // elements per slot
+  std::vector<std::vector<float>> constants;  // per slot: the data of a Constant, else empty
+  std::vector<size_t> input_slots;            // per model input
+  std::vector<size_t> output_slots;           // per model output
+  std::vector<Step> steps;                    // in execution order
 };
 
 // Accepts f32 models of static shapes made of Parameter, Constant, Relu, Add (both inputs of one

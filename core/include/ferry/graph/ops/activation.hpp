@@ -26,16 +26,14 @@ class ActivationBase : public Op {
 
 }  // namespace util
 
-#define FERRY_ACTIVATION_OP(CLASS, OPSET)                                                      \
-  class CLASS : public util::ActivationBase {                                                  \
-   public:                                                                                     \
-    FERRY_OP(#CLASS, OPSET)                                                                    \
-    CLASS() = default;                                                                         \
-    explicit CLASS(const Output<Node>& data) : ActivationBase(data) {                          \
-      constructor_validate_and_infer_types();                                                  \
-    }                                                                                          \
-    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;           \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;    \
+#define FERRY_ACTIVATION_OP(CLASS, OPSET)                                                                       \
+  class CLASS : public util::ActivationBase {                                                                   \
+   public:                                                                                                      \
+    FERRY_OP(#CLASS, OPSET)                                                                                     \
+    CLASS() = default;                                                                                          \
+    explicit CLASS(const Output<Node>& data) : ActivationBase(data) { constructor_validate_and_infer_types(); } \
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;                            \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;                     \
   };
 
 namespace v4 {

@@ -89,8 +89,8 @@ class AvgPool : public v1::AvgPool {
   FERRY_OP("AvgPool", "opset16")
   AvgPool() = default;
   AvgPool(const Output<Node>& data, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
-          const Shape& pads_end, const Shape& kernel, bool exclude_pad, RoundingType rounding_type = RoundingType::FLOOR,
-          PadType auto_pad = PadType::EXPLICIT);
+          const Shape& pads_end, const Shape& kernel, bool exclude_pad,
+          RoundingType rounding_type = RoundingType::FLOOR, PadType auto_pad = PadType::EXPLICIT);
 
   void validate_and_infer_types() override;
   bool visit_attributes(AttributeVisitor& visitor) override;

@@ -36,18 +36,18 @@ class BinaryElementwiseArithmetic : public Op {
 
 namespace v1 {
 
-#define FERRY_BINARY_ELEMENTWISE_OP(CLASS, KIND)                                                        \
-  class CLASS : public util::BinaryElementwiseArithmetic {                                              \
-   public:                                                                                              \
-    FERRY_OP(#CLASS, "opset1")                                                                          \
-    CLASS() = default;                                                                                  \
-    CLASS(const Output<Node>& a, const Output<Node>& b,                                                 \
-          const AutoBroadcastSpec& autob = AutoBroadcastSpec(AutoBroadcastType::NUMPY))                 \
-        : BinaryElementwiseArithmetic(a, b, autob) {                                                    \
-      constructor_validate_and_infer_types();                                                           \
-    }                                                                                                   \
-    Kind get_kind() const override { return Kind::KIND; }                                               \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;             \
+#define FERRY_BINARY_ELEMENTWISE_OP(CLASS, KIND)                                            \
+  class CLASS : public util::BinaryElementwiseArithmetic {                                  \
+   public:                                                                                  \
+    FERRY_OP(#CLASS, "opset1")                                                              \
+    CLASS() = default;                                                                      \
+    CLASS(const Output<Node>& a, const Output<Node>& b,                                     \
+          const AutoBroadcastSpec& autob = AutoBroadcastSpec(AutoBroadcastType::NUMPY))     \
+        : BinaryElementwiseArithmetic(a, b, autob) {                                        \
+      constructor_validate_and_infer_types();                                               \
+    }                                                                                       \
+    Kind get_kind() const override { return Kind::KIND; }                                   \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override; \
   };
 
 FERRY_BINARY_ELEMENTWISE_OP(Add, ADD)
@@ -94,21 +94,21 @@ namespace v15 {
 
 // a << b and a >> b on integer types (a logical shift for unsigned, arithmetic for signed types);
 // a shift by the bit width or more, or by a negative amount, gives 0 (-1 for a negative a >> b).
-#define FERRY_BITWISE_SHIFT_OP(CLASS, KIND)                                                                 \
-  class CLASS : public util::BinaryElementwiseArithmetic {                                              \
-   public:                                                                                              \
-    FERRY_OP(#CLASS, "opset15")                                                                         \
-    CLASS() = default;                                                                                  \
-    CLASS(const Output<Node>& a, const Output<Node>& b,                                                 \
-          const AutoBroadcastSpec& autob = AutoBroadcastSpec(AutoBroadcastType::NUMPY))                 \
-        : BinaryElementwiseArithmetic(a, b, autob) {                                                    \
-      constructor_validate_and_infer_types();                                                           \
-    }                                                                                                   \
-    Kind get_kind() const override { return Kind::KIND; }                                               \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;             \
-                                                                                                        \
-   protected:                                                                                           \
-    bool integers_only() const override { return true; }                                                \
+#define FERRY_BITWISE_SHIFT_OP(CLASS, KIND)                                                 \
+  class CLASS : public util::BinaryElementwiseArithmetic {                                  \
+   public:                                                                                  \
+    FERRY_OP(#CLASS, "opset15")                                                             \
+    CLASS() = default;                                                                      \
+    CLASS(const Output<Node>& a, const Output<Node>& b,                                     \
+          const AutoBroadcastSpec& autob = AutoBroadcastSpec(AutoBroadcastType::NUMPY))     \
+        : BinaryElementwiseArithmetic(a, b, autob) {                                        \
+      constructor_validate_and_infer_types();                                               \
+    }                                                                                       \
+    Kind get_kind() const override { return Kind::KIND; }                                   \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override; \
+                                                                                            \
+   protected:                                                                               \
+    bool integers_only() const override { return true; }                                    \
   };
 FERRY_BITWISE_SHIFT_OP(BitwiseLeftShift, LEFT_SHIFT)
 FERRY_BITWISE_SHIFT_OP(BitwiseRightShift, RIGHT_SHIFT)

@@ -48,7 +48,8 @@ class Constant : public Op {
     return std::make_shared<Constant>(type, shape, values);
   }
   template <typename T>
-  static std::shared_ptr<Constant> create(const element::Type& type, const Shape& shape, std::initializer_list<T> values) {
+  static std::shared_ptr<Constant> create(const element::Type& type, const Shape& shape,
+                                          std::initializer_list<T> values) {
     return std::make_shared<Constant>(type, shape, std::vector<T>(values));
   }
 
@@ -61,16 +62,16 @@ class Constant : public Op {
   const element::Type& get_element_type() const { return m_element_type; }
   const Shape& get_shape() const { return m_shape; }
   void set_element_type(const element::Type& type) { m_element_type = type; }  // for IR readers
-  void set_shape(const Shape& shape) { m_shape = shape; }                     // for IR readers
-  size_t get_byte_size() const;  // ceil(elements * bitwidth / 8)
+  void set_shape(const Shape& shape) { m_shape = shape; }                      // for IR readers
+  size_t get_byte_size() const;                                                // ceil(elements * bitwidth / 8)
 
   // Null until data is set.
   const void* get_data_ptr() const { return m_buffer ? m_buffer->data() + m_offset : nullptr; }
   template <typename T>
   const T* get_data_ptr() const {
     constexpr bool is_byte = sizeof(T) == 1;
-    FERRY_NODE_CHECK(sizeof(T) == m_element_type.size() || is_byte, "cannot read ", m_element_type,
-                     " data as a ", sizeof(T), "-byte type");
+    FERRY_NODE_CHECK(sizeof(T) == m_element_type.size() || is_byte, "cannot read ", m_element_type, " data as a ",
+                     sizeof(T), "-byte type");
     return static_cast<const T*>(get_data_ptr());
   }
   const std::shared_ptr<AlignedBuffer>& get_data_buffer() const { return m_buffer; }

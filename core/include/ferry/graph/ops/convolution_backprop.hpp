@@ -49,37 +49,36 @@ class ConvolutionBackpropBase : public Op {
 
 }  // namespace util
 
-#define FERRY_CONVOLUTION_BACKPROP_OP(CLASS, GROUPED)                                                              \
-  class CLASS : public util::ConvolutionBackpropBase {                                                             \
-   public:                                                                                                         \
-    FERRY_OP(#CLASS, "opset1")                                                                                     \
-    CLASS() = default;                                                                                             \
-    CLASS(const Output<Node>& data, const Output<Node>& filters, const Strides& strides,                           \
-          const CoordinateDiff& pads_begin, const CoordinateDiff& pads_end, const Strides& dilations,              \
-          PadType auto_pad = PadType::EXPLICIT, const CoordinateDiff& output_padding = {})                         \
-        : ConvolutionBackpropBase({data, filters}, strides, pads_begin, pads_end, dilations, auto_pad,             \
-                                  output_padding) {                                                                \
-      constructor_validate_and_infer_types();                                                                      \
-    }                                                                                                              \
-    CLASS(const Output<Node>& data, const Output<Node>& filters, const Output<Node>& output_shape,                 \
-          const Strides& strides, const CoordinateDiff& pads_begin, const CoordinateDiff& pads_end,                \
-          const Strides& dilations, PadType auto_pad = PadType::EXPLICIT, const CoordinateDiff& output_padding = {}) \
-        : ConvolutionBackpropBase({data, filters, output_shape}, strides, pads_begin, pads_end, dilations,         \
-                                  auto_pad, output_padding) {                                                      \
-      constructor_validate_and_infer_types();                                                                      \
-    }                                                                                                              \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override {                      \
-      FERRY_NODE_CHECK(inputs.size() == 2 || inputs.size() == 3, "clone: expects 2 or 3 inputs, got ",             \
-                       inputs.size());                                                                             \
-      if (inputs.size() == 2)                                                                                      \
-        return std::make_shared<CLASS>(inputs[0], inputs[1], m_strides, m_pads_begin, m_pads_end, m_dilations,     \
-                                       m_auto_pad, m_output_padding);                                              \
-      return std::make_shared<CLASS>(inputs[0], inputs[1], inputs[2], m_strides, m_pads_begin, m_pads_end,         \
-                                     m_dilations, m_auto_pad, m_output_padding);                                   \
-    }                                                                                                              \
-                                                                                                                   \
-   protected:                                                                                                      \
-    bool grouped() const override { return GROUPED; }                                                              \
+#define FERRY_CONVOLUTION_BACKPROP_OP(CLASS, GROUPED)                                                                  \
+  class CLASS : public util::ConvolutionBackpropBase {                                                                 \
+   public:                                                                                                             \
+    FERRY_OP(#CLASS, "opset1")                                                                                         \
+    CLASS() = default;                                                                                                 \
+    CLASS(const Output<Node>& data, const Output<Node>& filters, const Strides& strides,                               \
+          const CoordinateDiff& pads_begin, const CoordinateDiff& pads_end, const Strides& dilations,                  \
+          PadType auto_pad = PadType::EXPLICIT, const CoordinateDiff& output_padding = {})                             \
+        : ConvolutionBackpropBase({data, filters}, strides, pads_begin, pads_end, dilations, auto_pad,                 \
+                                  output_padding) {                                                                    \
+      constructor_validate_and_infer_types();                                                                          \
+    }                                                                                                                  \
+    CLASS(const Output<Node>& data, const Output<Node>& filters, const Output<Node>& output_shape,                     \
+          const Strides& strides, const CoordinateDiff& pads_begin, const CoordinateDiff& pads_end,                    \
+          const Strides& dilations, PadType auto_pad = PadType::EXPLICIT, const CoordinateDiff& output_padding = {})   \
+        : ConvolutionBackpropBase({data, filters, output_shape}, strides, pads_begin, pads_end, dilations, auto_pad,   \
+                                  output_padding) {                                                                    \
+      constructor_validate_and_infer_types();                                                                          \
+    }                                                                                                                  \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override {                           \
+      FERRY_NODE_CHECK(inputs.size() == 2 || inputs.size() == 3, "clone: expects 2 or 3 inputs, got ", inputs.size()); \
+      if (inputs.size() == 2)                                                                                          \
+        return std::make_shared<CLASS>(inputs[0], inputs[1], m_strides, m_pads_begin, m_pads_end, m_dilations,         \
+                                       m_auto_pad, m_output_padding);                                                  \
+      return std::make_shared<CLASS>(inputs[0], inputs[1], inputs[2], m_strides, m_pads_begin, m_pads_end,             \
+                                     m_dilations, m_auto_pad, m_output_padding);                                       \
+    }                                                                                                                  \
+                                                                                                                       \
+   protected:                                                                                                          \
+    bool grouped() const override { return GROUPED; }                                                                  \
   };
 
 namespace v1 {

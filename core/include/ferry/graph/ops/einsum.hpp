@@ -41,7 +41,7 @@ class Einsum : public Op {
   // its strides, which walks the diagonal). Throws ferry::Exception naming the input and axis
   // when the shapes do not fit the terms.
   struct Loop {
-    std::vector<size_t> sizes;                 // output axes first
+    std::vector<size_t> sizes;  // output axes first
     size_t output_axes = 0;
     std::vector<std::vector<size_t>> strides;  // [input][loop axis]
   };

@@ -36,8 +36,14 @@ class Interpolate : public Op {
  public:
   enum class InterpolateMode { NEAREST, LINEAR, LINEAR_ONNX, CUBIC, BILINEAR_PILLOW, BICUBIC_PILLOW };
   enum class ShapeCalcMode { SIZES, SCALES };
-  enum class CoordinateTransformMode { HALF_PIXEL, PYTORCH_HALF_PIXEL, ASYMMETRIC, TF_HALF_PIXEL_FOR_NN, ALIGN_CORNERS,
-                                       TF_CROP_AND_RESIZE };
+  enum class CoordinateTransformMode {
+    HALF_PIXEL,
+    PYTORCH_HALF_PIXEL,
+    ASYMMETRIC,
+    TF_HALF_PIXEL_FOR_NN,
+    ALIGN_CORNERS,
+    TF_CROP_AND_RESIZE
+  };
   enum class NearestMode { ROUND_PREFER_FLOOR, ROUND_PREFER_CEIL, FLOOR, CEIL, SIMPLE };
 
   // IR attributes: "mode", "shape_calculation_mode", "coordinate_transformation_mode",
@@ -83,10 +89,12 @@ template <>
 struct EnumNames<op::v11::Interpolate::InterpolateMode> {
   using Mode = op::v11::Interpolate::InterpolateMode;
   static const std::vector<std::pair<const char*, Mode>>& table() {
-    static const std::vector<std::pair<const char*, Mode>> names{
-        {"nearest", Mode::NEAREST},         {"linear", Mode::LINEAR},
-        {"linear_onnx", Mode::LINEAR_ONNX}, {"cubic", Mode::CUBIC},
-        {"bilinear_pillow", Mode::BILINEAR_PILLOW}, {"bicubic_pillow", Mode::BICUBIC_PILLOW}};
+    static const std::vector<std::pair<const char*, Mode>> names{{"nearest", Mode::NEAREST},
+                                                                 {"linear", Mode::LINEAR},
+                                                                 {"linear_onnx", Mode::LINEAR_ONNX},
+                                                                 {"cubic", Mode::CUBIC},
+                                                                 {"bilinear_pillow", Mode::BILINEAR_PILLOW},
+                                                                 {"bicubic_pillow", Mode::BICUBIC_PILLOW}};
     return names;
   }
 };
@@ -105,12 +113,9 @@ struct EnumNames<op::v11::Interpolate::CoordinateTransformMode> {
   using Mode = op::v11::Interpolate::CoordinateTransformMode;
   static const std::vector<std::pair<const char*, Mode>>& table() {
     static const std::vector<std::pair<const char*, Mode>> names{
-        {"half_pixel", Mode::HALF_PIXEL},
-        {"pytorch_half_pixel", Mode::PYTORCH_HALF_PIXEL},
-        {"asymmetric", Mode::ASYMMETRIC},
-        {"tf_half_pixel_for_nn", Mode::TF_HALF_PIXEL_FOR_NN},
-        {"align_corners", Mode::ALIGN_CORNERS},
-        {"tf_crop_and_resize", Mode::TF_CROP_AND_RESIZE}};
+        {"half_pixel", Mode::HALF_PIXEL},       {"pytorch_half_pixel", Mode::PYTORCH_HALF_PIXEL},
+        {"asymmetric", Mode::ASYMMETRIC},       {"tf_half_pixel_for_nn", Mode::TF_HALF_PIXEL_FOR_NN},
+        {"align_corners", Mode::ALIGN_CORNERS}, {"tf_crop_and_resize", Mode::TF_CROP_AND_RESIZE}};
     return names;
   }
 };
@@ -120,10 +125,10 @@ struct EnumNames<op::v11::Interpolate::NearestMode> {
   using Mode = op::v11::Interpolate::NearestMode;
   static const std::vector<std::pair<const char*, Mode>>& table() {
     static const std::vector<std::pair<const char*, Mode>> names{{"round_prefer_floor", Mode::ROUND_PREFER_FLOOR},
-                                                                  {"round_prefer_ceil", Mode::ROUND_PREFER_CEIL},
-                                                                  {"floor", Mode::FLOOR},
-                                                                  {"ceil", Mode::CEIL},
-                                                                  {"simple", Mode::SIMPLE}};
+                                                                 {"round_prefer_ceil", Mode::ROUND_PREFER_CEIL},
+                                                                 {"floor", Mode::FLOOR},
+                                                                 {"ceil", Mode::CEIL},
+                                                                 {"simple", Mode::SIMPLE}};
     return names;
   }
 };

@@ -40,26 +40,26 @@ class PadBase : public Op {
 
 }  // namespace util
 
-#define FERRY_PAD_OP(NAMESPACE, OPSET, NEGATIVE)                                                            \
-  namespace NAMESPACE {                                                                                     \
-  class Pad : public util::PadBase {                                                                        \
-   public:                                                                                                  \
-    FERRY_OP("Pad", OPSET)                                                                                  \
-    Pad() = default;                                                                                        \
+#define FERRY_PAD_OP(NAMESPACE, OPSET, NEGATIVE)                                                              \
+  namespace NAMESPACE {                                                                                       \
+  class Pad : public util::PadBase {                                                                          \
+   public:                                                                                                    \
+    FERRY_OP("Pad", OPSET)                                                                                    \
+    Pad() = default;                                                                                          \
     Pad(const Output<Node>& data, const Output<Node>& pads_begin, const Output<Node>& pads_end, PadMode mode) \
-        : PadBase({data, pads_begin, pads_end}, mode) {                                                     \
-      constructor_validate_and_infer_types();                                                               \
-    }                                                                                                       \
-    Pad(const Output<Node>& data, const Output<Node>& pads_begin, const Output<Node>& pads_end,             \
-        const Output<Node>& pad_value, PadMode mode)                                                        \
-        : PadBase({data, pads_begin, pads_end, pad_value}, mode) {                                          \
-      constructor_validate_and_infer_types();                                                               \
-    }                                                                                                       \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;                 \
-                                                                                                            \
-   protected:                                                                                               \
-    bool allows_negative_pads() const override { return NEGATIVE; }                                         \
-  };                                                                                                        \
+        : PadBase({data, pads_begin, pads_end}, mode) {                                                       \
+      constructor_validate_and_infer_types();                                                                 \
+    }                                                                                                         \
+    Pad(const Output<Node>& data, const Output<Node>& pads_begin, const Output<Node>& pads_end,               \
+        const Output<Node>& pad_value, PadMode mode)                                                          \
+        : PadBase({data, pads_begin, pads_end, pad_value}, mode) {                                            \
+      constructor_validate_and_infer_types();                                                                 \
+    }                                                                                                         \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;                   \
+                                                                                                              \
+   protected:                                                                                                 \
+    bool allows_negative_pads() const override { return NEGATIVE; }                                           \
+  };                                                                                                          \
   }
 
 FERRY_PAD_OP(v1, "opset1", false)
@@ -71,9 +71,10 @@ FERRY_PAD_OP(v12, "opset12", true)
 template <>
 struct EnumNames<op::PadMode> {
   static const std::vector<std::pair<const char*, op::PadMode>>& table() {
-    static const std::vector<std::pair<const char*, op::PadMode>> names = {
-        {"constant", op::PadMode::CONSTANT}, {"edge", op::PadMode::EDGE}, {"reflect", op::PadMode::REFLECT},
-        {"symmetric", op::PadMode::SYMMETRIC}};
+    static const std::vector<std::pair<const char*, op::PadMode>> names = {{"constant", op::PadMode::CONSTANT},
+                                                                           {"edge", op::PadMode::EDGE},
+                                                                           {"reflect", op::PadMode::REFLECT},
+                                                                           {"symmetric", op::PadMode::SYMMETRIC}};
     return names;
   }
 };

@@ -12,7 +12,8 @@ class Range : public Op {
  public:
   FERRY_OP("Range", "opset4")
   Range() = default;
-  Range(const Output<Node>& start, const Output<Node>& stop, const Output<Node>& step, const element::Type& output_type);
+  Range(const Output<Node>& start, const Output<Node>& stop, const Output<Node>& step,
+        const element::Type& output_type);
 
   void validate_and_infer_types() override;
   bool visit_attributes(AttributeVisitor& visitor) override;

@@ -35,17 +35,17 @@ class ArithmeticReductionKeepDims : public Op {
 
 }  // namespace util
 
-#define FERRY_REDUCTION_OP(CLASS, OPSET, KIND)                                                  \
-  class CLASS : public util::ArithmeticReductionKeepDims {                                      \
-   public:                                                                                      \
-    FERRY_OP(#CLASS, OPSET)                                                                     \
-    CLASS() = default;                                                                          \
-    CLASS(const Output<Node>& data, const Output<Node>& axes, bool keep_dims = false)           \
-        : ArithmeticReductionKeepDims(data, axes, keep_dims) {                                  \
-      constructor_validate_and_infer_types();                                                   \
-    }                                                                                           \
-    Kind get_kind() const override { return Kind::KIND; }                                       \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;     \
+#define FERRY_REDUCTION_OP(CLASS, OPSET, KIND)                                              \
+  class CLASS : public util::ArithmeticReductionKeepDims {                                  \
+   public:                                                                                  \
+    FERRY_OP(#CLASS, OPSET)                                                                 \
+    CLASS() = default;                                                                      \
+    CLASS(const Output<Node>& data, const Output<Node>& axes, bool keep_dims = false)       \
+        : ArithmeticReductionKeepDims(data, axes, keep_dims) {                              \
+      constructor_validate_and_infer_types();                                               \
+    }                                                                                       \
+    Kind get_kind() const override { return Kind::KIND; }                                   \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override; \
   };
 
 namespace v1 {

@@ -12,7 +12,8 @@ class ReverseSequence : public Op {
  public:
   FERRY_OP("ReverseSequence", "opset1")
   ReverseSequence() = default;
-  ReverseSequence(const Output<Node>& data, const Output<Node>& seq_lengths, int64_t batch_axis = 0, int64_t seq_axis = 1);
+  ReverseSequence(const Output<Node>& data, const Output<Node>& seq_lengths, int64_t batch_axis = 0,
+                  int64_t seq_axis = 1);
 
   void validate_and_infer_types() override;
   bool visit_attributes(AttributeVisitor& visitor) override;

@@ -127,9 +127,9 @@ class LSTMSequence : public util::RecurrentSequence {
  public:
   FERRY_OP("LSTMSequence", "opset5")
   LSTMSequence() { m_activations = {"sigmoid", "tanh", "tanh"}; }
-  LSTMSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state,
-               const Output<Node>& initial_cell_state, const Output<Node>& sequence_lengths, const Output<Node>& W,
-               const Output<Node>& R, const Output<Node>& B, int64_t hidden_size, RecurrentSequenceDirection direction,
+  LSTMSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state, const Output<Node>& initial_cell_state,
+               const Output<Node>& sequence_lengths, const Output<Node>& W, const Output<Node>& R,
+               const Output<Node>& B, int64_t hidden_size, RecurrentSequenceDirection direction,
                std::vector<std::string> activations = {"sigmoid", "tanh", "tanh"},
                std::vector<float> activations_alpha = {}, std::vector<float> activations_beta = {}, float clip = 0.f);
   Kind get_kind() const override { return Kind::LSTM; }
@@ -148,10 +148,10 @@ class LSTMSequence : public util::RecurrentSequence {
  public:
   FERRY_OP("LSTMSequence", "opset1")
   LSTMSequence() { m_activations = {"sigmoid", "tanh", "tanh"}; }
-  LSTMSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state,
-               const Output<Node>& initial_cell_state, const Output<Node>& sequence_lengths, const Output<Node>& W,
-               const Output<Node>& R, const Output<Node>& B, const Output<Node>& P, int64_t hidden_size,
-               RecurrentSequenceDirection direction, const std::string& weights_format = "fico",
+  LSTMSequence(const Output<Node>& X, const Output<Node>& initial_hidden_state, const Output<Node>& initial_cell_state,
+               const Output<Node>& sequence_lengths, const Output<Node>& W, const Output<Node>& R,
+               const Output<Node>& B, const Output<Node>& P, int64_t hidden_size, RecurrentSequenceDirection direction,
+               const std::string& weights_format = "fico",
                std::vector<std::string> activations = {"sigmoid", "tanh", "tanh"},
                std::vector<float> activations_alpha = {}, std::vector<float> activations_beta = {}, float clip = 0.f);
   Kind get_kind() const override { return Kind::LSTM; }

@@ -17,9 +17,10 @@ class StridedSlice : public Op {
  public:
   FERRY_OP("StridedSlice", "opset1")
   StridedSlice() = default;
-  StridedSlice(const Output<Node>& data, const Output<Node>& begin, const Output<Node>& end, const Output<Node>& strides,
-               std::vector<int64_t> begin_mask, std::vector<int64_t> end_mask, std::vector<int64_t> new_axis_mask = {},
-               std::vector<int64_t> shrink_axis_mask = {}, std::vector<int64_t> ellipsis_mask = {});
+  StridedSlice(const Output<Node>& data, const Output<Node>& begin, const Output<Node>& end,
+               const Output<Node>& strides, std::vector<int64_t> begin_mask, std::vector<int64_t> end_mask,
+               std::vector<int64_t> new_axis_mask = {}, std::vector<int64_t> shrink_axis_mask = {},
+               std::vector<int64_t> ellipsis_mask = {});
   StridedSlice(const Output<Node>& data, const Output<Node>& begin, const Output<Node>& end,
                std::vector<int64_t> begin_mask, std::vector<int64_t> end_mask, std::vector<int64_t> new_axis_mask = {},
                std::vector<int64_t> shrink_axis_mask = {}, std::vector<int64_t> ellipsis_mask = {});

@@ -53,7 +53,7 @@ template <>
 struct EnumNames<op::TopKMode> {
   static const std::vector<std::pair<const char*, op::TopKMode>>& table() {
     static const std::vector<std::pair<const char*, op::TopKMode>> names{{"max", op::TopKMode::MAX},
-                                                                          {"min", op::TopKMode::MIN}};
+                                                                         {"min", op::TopKMode::MIN}};
     return names;
   }
 };
@@ -61,9 +61,9 @@ struct EnumNames<op::TopKMode> {
 template <>
 struct EnumNames<op::TopKSortType> {
   static const std::vector<std::pair<const char*, op::TopKSortType>>& table() {
-    static const std::vector<std::pair<const char*, op::TopKSortType>> names{
-        {"value", op::TopKSortType::SORT_VALUES}, {"index", op::TopKSortType::SORT_INDICES},
-        {"none", op::TopKSortType::NONE}};
+    static const std::vector<std::pair<const char*, op::TopKSortType>> names{{"value", op::TopKSortType::SORT_VALUES},
+                                                                             {"index", op::TopKSortType::SORT_INDICES},
+                                                                             {"none", op::TopKSortType::NONE}};
     return names;
   }
 };

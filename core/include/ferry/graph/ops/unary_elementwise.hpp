@@ -26,16 +26,14 @@ class UnaryElementwise : public Op {
 
 namespace v0 {
 
-#define FERRY_UNARY_ELEMENTWISE_OP(CLASS, KIND)                                             \
-  class CLASS : public util::UnaryElementwise {                                             \
-   public:                                                                                  \
-    FERRY_OP(#CLASS, "opset1")                                                              \
-    CLASS() = default;                                                                      \
-    explicit CLASS(const Output<Node>& value) : UnaryElementwise(value) {                   \
-      constructor_validate_and_infer_types();                                               \
-    }                                                                                       \
-    Kind get_kind() const override { return Kind::KIND; }                                   \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override; \
+#define FERRY_UNARY_ELEMENTWISE_OP(CLASS, KIND)                                                                     \
+  class CLASS : public util::UnaryElementwise {                                                                     \
+   public:                                                                                                          \
+    FERRY_OP(#CLASS, "opset1")                                                                                      \
+    CLASS() = default;                                                                                              \
+    explicit CLASS(const Output<Node>& value) : UnaryElementwise(value) { constructor_validate_and_infer_types(); } \
+    Kind get_kind() const override { return Kind::KIND; }                                                           \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;                         \
   };
 
 FERRY_UNARY_ELEMENTWISE_OP(Relu, RELU)

@@ -26,8 +26,32 @@ class UnaryMath : public Op {
   bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
   bool has_evaluate() const override { return true; }
 
-  enum class Kind { ERF, GELU_ERF, GELU_TANH, SQRT, LOG, ABS, NEGATIVE, FLOOR, CEILING, SIGN, ROUND_EVEN, ROUND_AWAY,
-                    SIN, COS, TAN, ASIN, ACOS, ATAN, SINH, COSH, ASINH, ACOSH, ATANH, SOFTSIGN };
+  enum class Kind {
+    ERF,
+    GELU_ERF,
+    GELU_TANH,
+    SQRT,
+    LOG,
+    ABS,
+    NEGATIVE,
+    FLOOR,
+    CEILING,
+    SIGN,
+    ROUND_EVEN,
+    ROUND_AWAY,
+    SIN,
+    COS,
+    TAN,
+    ASIN,
+    ACOS,
+    ATAN,
+    SINH,
+    COSH,
+    ASINH,
+    ACOSH,
+    ATANH,
+    SOFTSIGN
+  };
   virtual Kind get_kind() const = 0;
 
  protected:
@@ -41,16 +65,14 @@ class UnaryMath : public Op {
 
 namespace v0 {
 
-#define FERRY_UNARY_MATH_OP_IN(CLASS, KIND, OPSET)                                          \
-  class CLASS : public util::UnaryMath {                                                    \
-   public:                                                                                  \
-    FERRY_OP(#CLASS, OPSET)                                                                  \
-    CLASS() = default;                                                                      \
-    explicit CLASS(const Output<Node>& value) : UnaryMath(value) {                          \
-      constructor_validate_and_infer_types();                                               \
-    }                                                                                       \
-    Kind get_kind() const override { return Kind::KIND; }                                   \
-    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override; \
+#define FERRY_UNARY_MATH_OP_IN(CLASS, KIND, OPSET)                                                           \
+  class CLASS : public util::UnaryMath {                                                                     \
+   public:                                                                                                   \
+    FERRY_OP(#CLASS, OPSET)                                                                                  \
+    CLASS() = default;                                                                                       \
+    explicit CLASS(const Output<Node>& value) : UnaryMath(value) { constructor_validate_and_infer_types(); } \
+    Kind get_kind() const override { return Kind::KIND; }                                                    \
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;                  \
   };
 
 #define FERRY_UNARY_MATH_OP(CLASS, KIND) FERRY_UNARY_MATH_OP_IN(CLASS, KIND, "opset1")

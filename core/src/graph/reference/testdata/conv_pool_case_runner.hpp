@@ -47,8 +47,7 @@ std::vector<double> run_case(const ConvPoolCase& c, float scale = 1.0f, float of
     if (op == "conv") {
       convolution(data.data(), weights.data(), out.data(), c.data_shape, c.weights_shape, c.out_shape, params);
     } else {
-      group_convolution(data.data(), weights.data(), out.data(), c.data_shape, c.weights_shape, c.out_shape,
-                        params);
+      group_convolution(data.data(), weights.data(), out.data(), c.data_shape, c.weights_shape, c.out_shape, params);
     }
   } else if (op == "max_pool") {
     std::vector<std::int64_t> found(out.size());
