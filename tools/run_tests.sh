@@ -1,34 +1,67 @@
 #!/usr/bin/env bash
-# Every test of the repository: the whole tree, then the core's and the template plugin's tests
-# again under AddressSanitizer and UndefinedBehaviorSanitizer, and the GPU plugin's under
-# UndefinedBehaviorSanitizer. Ends with "N passed, N failed".
+# Every test of the repository, in phases:
+#   setup       installs what is missing (tools/setup.sh)
+#   format      every C++ file matches .clang-format (fix: bash tools/format.sh)
+#   plain       the whole tree (gcc)
+#   sanitizers  one clang build with AddressSanitizer and UndefinedBehaviorSanitizer together
+#               (--config=sanitize): the core's, the template plugin's and the GPU plugin's tests
+# Ends with each phase's duration and "N passed, N failed".
+#
+# Bazel keeps its action outputs in a disk cache outside the clone ($FERRY_BAZEL_DISK_CACHE,
+# default ~/.cache/ferry/bazel-disk), so a machine that ran CI before builds a fresh clone warm.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh || exit 1
 
 passed=0
 failed=0
 status=0
-run() {
+phases=()
+disk_cache="${FERRY_BAZEL_DISK_CACHE:-${HOME:-/tmp}/.cache/ferry/bazel-disk}"
+mkdir -p "$disk_cache"
+
+# phase NAME COMMAND...: runs COMMAND and records how long it took.
+phase() {
+  local name="$1" start=$SECONDS
+  shift
+  echo "=== ${name}"
+  "$@"
+  phases+=("$(printf '%-11s %5d s' "$name" $((SECONDS - start)))")
+}
+
+# bazel_test ARGS...: bazel test, counting passed and failed targets.
+bazel_test() {
   local log
   log=$(mktemp)
-  bazel test "$@" 2>&1 | tee "$log" | grep -E "^(//|ERROR|FAIL|Executed|INFO: Build completed)"
+  bazel test --disk_cache="$disk_cache" "$@" 2>&1 | tee "$log" |
+    grep -E "^(//|ERROR|FAIL|Executed|INFO: Build completed|INFO: Elapsed)"
   local rc=${PIPESTATUS[0]}  # bazel's status, read before any other command replaces it
   passed=$((passed + $(grep -cE "^//.* PASSED in" "$log")))
   failed=$((failed + $(grep -cE "^//.* (FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)" "$log")))
   if [[ $rc -ne 0 ]]; then
     status=1
-    [[ $(grep -cE "^//.* (FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)" "$log") -eq 0 ]] && { tail -40 "$log"; failed=$((failed + 1)); }
+    [[ $(grep -cE "^//.* (FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)" "$log") -eq 0 ]] && {
+      tail -40 "$log"
+      failed=$((failed + 1))
+    }
   fi
   rm -f "$log"
 }
 
-run //...
-run --config=asan //core/... //plugins/template/...
-# The GPU plugin's tests (PoCL) under UBSan too; ASan is left out for them: PoCL's compiler under
-# ASan makes them 10-20 times slower. The conformance suite on GPU runs in the plain phase.
-run --config=ubsan -- //core/... //plugins/template/... //plugins/gpu/... -//plugins/gpu:gpu_conformance_test
+check_format() {
+  bash tools/format.sh --check || {
+    status=1
+    failed=$((failed + 1))
+  }
+}
 
+phase setup bash tools/setup.sh || exit 1
+phase format check_format
+phase plain bazel_test //...
+phase sanitizers bazel_test --config=sanitize -- //core/... //plugins/template/... //plugins/gpu/... \
+  -//plugins/gpu:gpu_conformance_test
+
+echo "--- phases"
+printf '%s\n' "${phases[@]}"
 echo "${passed} passed, ${failed} failed"
 [[ $failed -eq 0 ]] || status=1
 exit $status

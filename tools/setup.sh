@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(
-  bazel-bootstrap g++ clang-14 libclang-rt-14-dev clang-15 pkg-config cmake
+  bazel-bootstrap g++ clang-14 libclang-rt-14-dev clang-15 clang-format-14 pkg-config cmake
   libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   libze-dev libze1 libva-dev libdnnl-dev

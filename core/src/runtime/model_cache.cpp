@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "ferry/graph/ir/ir_writer.hpp"
+#include "ferry/plugin/support/checksum.hpp"
 #include "ferry/runtime/exception.hpp"
 
 namespace ferry {
@@ -16,16 +17,6 @@ namespace {
 
 constexpr char kMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'C', 'C', '1'};
 constexpr uint32_t kFormatVersion = 1;
-
-// FNV-1a, 64-bit; two different offset bases give a 128-bit key. Not cryptographic: the cache
-// is the user's own folder.
-uint64_t fnv1a(const std::string& bytes, uint64_t hash) {
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
 
 std::string hex(uint64_t value) {
   std::ostringstream out;
@@ -64,7 +55,9 @@ std::string ModelCache::compute_key(const std::shared_ptr<const Model>& model, c
   for (const auto& [key, value] : properties) all << key << '=' << value.as<std::string>() << '\0';
   all << plugin_version.buildNumber << '\0' << plugin_version.description;
   const std::string text = all.str();
-  return hex(fnv1a(text, 14695981039346656037ull)) + hex(fnv1a(text, 0x84222325cbf29ce4ull));
+  // Two FNV-1a 64 hashes with different offset bases: a 128-bit key. Not cryptographic: the cache
+  // is the user's own folder.
+  return hex(sdk::fnv1a64(text)) + hex(sdk::fnv1a64(text, 0x84222325cbf29ce4ull));
 }
 
 std::string ModelCache::path_of(const std::string& key) const {
@@ -86,7 +79,7 @@ std::optional<std::string> ModelCache::load(const std::string& key) const {
   if (valid) {
     payload.resize(header.payload_size);
     valid = static_cast<bool>(in.read(payload.data(), static_cast<std::streamsize>(payload.size()))) &&
-            fnv1a(payload, 14695981039346656037ull) == header.payload_checksum;
+            sdk::fnv1a64(payload) == header.payload_checksum;
   }
   if (!valid) {
     remove(key);
@@ -100,7 +93,7 @@ void ModelCache::store(const std::string& key, const std::string& payload) const
   std::memcpy(header.magic, kMagic, sizeof(kMagic));
   header.format_version = kFormatVersion;
   header.payload_size = payload.size();
-  header.payload_checksum = fnv1a(payload, 14695981039346656037ull);
+  header.payload_checksum = sdk::fnv1a64(payload);
   std::ostringstream suffix;
   suffix << ".tmp." << std::this_thread::get_id();
   const std::string temp = path_of(key) + suffix.str();

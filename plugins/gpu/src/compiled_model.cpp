@@ -19,21 +19,6 @@ std::shared_ptr<threading::ITaskExecutor> make_streams_executor(const Config& co
       threading::CPUStreamsExecutor::Config{device + "-stream", config.resolve_streams(), config.host_task_niceness()});
 }
 
-const std::vector<PropertyName>& compiled_model_properties() {
-  static const std::vector<PropertyName> names = [] {
-    std::vector<PropertyName> result;
-    for (const char* name :
-         {supported_properties.name(), model_name.name(), optimal_number_of_infer_requests.name(), num_streams.name(),
-          ferry::hint::performance_mode.name(), ferry::hint::num_requests.name(), ferry::hint::execution_mode.name(),
-          ferry::hint::inference_precision.name(), enable_profiling.name(), execution_devices.name(),
-          loaded_from_cache.name(), device::id.name(), ferry::hint::model_priority.name(), program_builds.name(),
-          hint::host_task_priority.name(), host_task_priority_applied.name()})
-      result.emplace_back(name, PropertyMutability::RO);
-    return result;
-  }();
-  return names;
-}
-
 // A model's smallest input shapes (each dynamic dimension at its lower bound, at least 1), or
 // nothing when an input has a dynamic rank.
 std::optional<ShapeSignature> smallest_shapes(const Model& model) {
@@ -53,11 +38,6 @@ std::optional<ShapeSignature> smallest_shapes(const Model& model) {
   return shapes;
 }
 
-bool is_compiled_model_property(const std::string& name) {
-  const auto& names = compiled_model_properties();
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 }  // namespace
 
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const Plugin>& plugin,
@@ -69,7 +49,8 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
       m_context(context),
       m_weights(std::make_shared<WeightStore>(context)),
       m_loaded_from_cache(loaded_from_cache),
-      m_device_name(plugin->get_device_name() + "." + context->entry().id) {
+      m_device_name(plugin->get_device_name() + "." + context->entry().id),
+      m_properties(sdk::compiled_model_owner([this] { return m_device_name; })) {
   if (!model->is_dynamic()) {
     // INFERENCE_PRECISION_HINT f16 compiles an f16 copy; m_model (exported, reported) stays as given.
     m_graph = std::make_shared<const CompiledGraph>(
@@ -95,6 +76,19 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
   const int streams = config.resolve_streams();
   const QueueHints hints{config.effective_queue_priority(), config.queue_throttle};
   for (int i = 0; i < streams; ++i) m_queues.push_back(context->create_queue(config.enable_profiling, hints));
+
+  m_properties.read_only(model_name, [this] { return m_model->get_friendly_name(); })
+      .read_only(num_streams, [streams] { return streams::Num(streams); })
+      // One request per stream keeps every queue busy; a second hides the host's share of the work.
+      .read_only(optimal_number_of_infer_requests,
+                 [streams] { return static_cast<uint32_t>(streams == 1 ? 1 : 2 * streams); })
+      .read_only(execution_devices, [this] { return std::vector<std::string>{m_device_name}; })
+      .read_only(ferry::loaded_from_cache, [this] { return m_loaded_from_cache; })
+      .read_only(program_builds, [this] { return static_cast<uint64_t>(m_context->programs().build_count()); })
+      .read_only(
+          host_task_priority_applied,
+          [this] { return static_cast<const threading::CPUStreamsExecutor&>(*get_task_executor()).priority_applied(); })
+      .report_settings(plugin->properties());
 }
 
 cl_command_queue CompiledModel::queue_for_this_thread() const {
@@ -115,32 +109,15 @@ std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() co
 }
 
 void CompiledModel::export_model(std::ostream& blob) const {
-  blob_format::write(blob, m_model, m_config.to_map(), m_context->programs().binaries());
+  const auto& plugin = static_cast<const Plugin&>(*get_plugin());
+  blob_format::write(blob, m_model, plugin.properties().settings_of(m_config), m_context->programs().binaries());
 }
 
 void CompiledModel::set_property(const AnyMap& properties) {
-  for (const auto& entry : properties) {
-    FERRY_ASSERT(!is_compiled_model_property(entry.first), "property '", entry.first, "' of a model compiled for ",
-                 m_device_name, " is read-only: it is fixed at compile time");
-    Exception::raise("a model compiled for ", m_device_name, " has no property '", entry.first, "'");
-  }
+  Config fixed = m_config;
+  m_properties.set(fixed, properties);  // every key is read-only or unknown: this throws
 }
 
-Any CompiledModel::get_property(const std::string& name) const {
-  if (name == supported_properties.name()) return compiled_model_properties();
-  if (name == model_name.name()) return m_model->get_friendly_name();
-  const auto streams = static_cast<int>(m_queues.size());
-  if (name == num_streams.name()) return streams::Num(streams);
-  // One request per stream keeps every queue busy; a second hides the host's share of the work.
-  if (name == optimal_number_of_infer_requests.name()) return static_cast<uint32_t>(streams == 1 ? 1 : 2 * streams);
-  if (name == execution_devices.name()) return std::vector<std::string>{m_device_name};
-  if (name == loaded_from_cache.name()) return m_loaded_from_cache;
-  if (name == program_builds.name()) return static_cast<uint64_t>(m_context->programs().build_count());
-  if (name == host_task_priority_applied.name()) {
-    return static_cast<const threading::CPUStreamsExecutor&>(*get_task_executor()).priority_applied();
-  }
-  if (is_compiled_model_property(name)) return m_config.get(name);
-  Exception::raise("a model compiled for ", m_device_name, " has no property '", name, "'");
-}
+Any CompiledModel::get_property(const std::string& name) const { return m_properties.get(name, m_config); }
 
 }  // namespace ferry::gpu

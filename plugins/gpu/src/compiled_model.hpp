@@ -17,6 +17,7 @@
 #include "compiled_graph.hpp"
 #include "config.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/plugin/support/property_table.hpp"
 #include "shape_instances.hpp"
 #include "weight_store.hpp"
 
@@ -59,6 +60,7 @@ class CompiledModel final : public ICompiledModel {
   std::vector<ClQueue> m_queues;                 // one per stream
   bool m_loaded_from_cache;
   std::string m_device_name;  // "GPU.0"
+  sdk::PropertyTable<Config> m_properties;
 };
 
 }  // namespace ferry::gpu

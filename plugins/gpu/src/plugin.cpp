@@ -17,25 +17,11 @@ FERRY_DEFINE_PLUGIN(ferry::gpu::Plugin)
 namespace ferry::gpu {
 namespace {
 
-const std::vector<PropertyName>& read_only_properties() {
-  static const std::vector<PropertyName> names = {
-      supported_properties,  available_devices,      device::full_name,
-      device::type,          device::gops,           device::capabilities,
-      device::architecture,  range_for_streams,      range_for_async_infer_requests,
-      device_total_mem_size, uarch_version,          execution_units_count,
-      memory_statistics,     copied_bytes,           optimal_batch_size,
-      max_batch_size,        queue_priority_applied, queue_throttle_applied,
-  };
-  return names;
-}
-
-bool is_read_only(const std::string& name) {
-  const auto& names = read_only_properties();
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 // The MODEL_PTR argument of a device query, as const or mutable model (null when absent).
-std::shared_ptr<const Model> model_argument(const Any& value, const std::string& device) {
+std::shared_ptr<const Model> model_argument(const AnyMap& arguments, const std::string& device) {
+  const auto found = arguments.find(hint::model.name());
+  if (found == arguments.end()) return nullptr;
+  const Any& value = found->second;
   if (value.is<std::shared_ptr<const Model>>()) return value.as<std::shared_ptr<const Model>>();
   if (value.is<std::shared_ptr<Model>>()) return value.as<std::shared_ptr<Model>>();
   Exception::raise("device '", device, "': argument '", hint::model.name(), "' holds a ", value.type_name(),
@@ -44,15 +30,107 @@ std::shared_ptr<const Model> model_argument(const Any& value, const std::string&
 
 }  // namespace
 
-Plugin::Plugin(OfflineCompiler offline) : m_contexts(std::move(offline)) {
+Plugin::Plugin(OfflineCompiler offline)
+    : m_contexts(std::move(offline)), m_properties(sdk::device_owner([this] { return get_device_name(); })) {
   set_device_name("GPU");
-  set_version({::ferry::get_version().buildNumber + "-blob" + std::to_string(blob_format::kFormatVersion),
+  set_version({::ferry::get_version().buildNumber + "-blob" + std::to_string(blob_format::kExportFormat.version),
                "Ferry GPU plugin (OpenCL)"});
+  declare_properties();
+}
+
+void Plugin::declare_properties() {
+  sdk::BaseRules rules;
+  rules.max_streams = kMaxStreams;
+  // f16: half storage wherever a kernel has it (precision_pass.hpp). Any other type would be a
+  // promise the kernels do not keep: refusing beats a silent f32.
+  rules.precisions = {element::f32, element::f16};
+  rules.device_ids = [this] { return device_ids(); };
+  sdk::add_base_settings(m_properties, rules)
+      .setting(
+          ferry::compilation_num_threads, &Config::compilation_num_threads,
+          [](int32_t threads) { FERRY_ASSERT(threads >= 1, "expected a number of threads >= 1"); },
+          sdk::Reach::kPluginOnly)
+      .setting(hint::host_task_priority, &Config::host_task_priority)
+      .setting(
+          hint::queue_priority, [](const Config& config) { return config.effective_queue_priority(); },
+          [](Config& config, ferry::hint::Priority priority) {
+            config.queue_priority = priority;
+            config.queue_priority_set = true;
+          },
+          sdk::Reach::kPluginOnly)
+      .setting(hint::queue_throttle, &Config::queue_throttle, nullptr, sdk::Reach::kPluginOnly)
+      .setting(gpu::enable_loop_unrolling, &Config::enable_loop_unrolling, nullptr, sdk::Reach::kPluginOnly)
+      .setting(
+          opencl_device_types, &Config::opencl_device_types,
+          [](const std::string& types) { DeviceTypeSelection::parse(types); }, sdk::Reach::kPluginOnly);
+
+  m_properties.read_only(available_devices, [this] { return device_ids(); })
+      .read_only(range_for_streams,
+                 [] {
+                   return std::tuple<unsigned, unsigned>{1u, unsigned(kMaxStreams)};
+                 })
+      .read_only(range_for_async_infer_requests,
+                 [] {
+                   return std::tuple<unsigned, unsigned, unsigned>{1u, unsigned(2 * kMaxStreams), 1u};
+                 })
+      .read_only(device::full_name, [this](const AnyMap& arguments) { return device_of(arguments).info.full_name(); })
+      .read_only(device::architecture,
+                 [this](const AnyMap& arguments) {
+                   const DeviceInfo& info = device_of(arguments).info;
+                   return info.platform_name + ": " + info.name;
+                 })
+      .read_only(device::type,
+                 [this](const AnyMap& arguments) {
+                   return device_of(arguments).info.host_unified_memory ? device::Type::INTEGRATED
+                                                                        : device::Type::DISCRETE;
+                 })
+      .read_only(device::gops,
+                 [this](const AnyMap& arguments) {
+                   return std::map<element::Type, float>{{element::f32, device_of(arguments).info.estimated_gflops()}};
+                 })
+      .read_only(device::capabilities,
+                 [this](const AnyMap& arguments) {
+                   std::vector<std::string> capabilities{device::capability::FP32};
+                   if (device_of(arguments).info.has_extension("cl_khr_fp16"))
+                     capabilities.push_back(device::capability::FP16);
+                   capabilities.push_back(device::capability::EXPORT_IMPORT);
+                   return capabilities;
+                 })
+      .read_only(device_total_mem_size,
+                 [this](const AnyMap& arguments) { return uint64_t(device_of(arguments).info.global_mem_size); })
+      .read_only(uarch_version, [this](const AnyMap& arguments) { return device_of(arguments).info.uarch_version; })
+      .read_only(execution_units_count,
+                 [this](const AnyMap& arguments) { return device_of(arguments).info.execution_units; })
+      .read_only(queue_priority_applied,
+                 [this](const AnyMap& arguments) { return applies_queue_priority(device_of(arguments).info); })
+      .read_only(queue_throttle_applied,
+                 [this](const AnyMap& arguments) { return applies_queue_throttle(device_of(arguments).info); })
+      // Batch sizes judge a model (the MODEL_PTR argument); without one, 1: the model as given.
+      .read_only(optimal_batch_size,
+                 [this](const AnyMap& arguments) {
+                   const auto model = model_argument(arguments, get_device_name());
+                   return model ? optimal_batch_for(analyse_footprint(*model), device_of(arguments).info) : 1u;
+                 })
+      .read_only(max_batch_size,
+                 [this](const AnyMap& arguments) {
+                   const auto model = model_argument(arguments, get_device_name());
+                   return model ? max_batch_for(analyse_footprint(*model), device_of(arguments).info.global_mem_size)
+                                : uint32_t(1);
+                 })
+      .read_only(memory_statistics,
+                 [this](const AnyMap& arguments) {
+                   const auto context = m_contexts.find(device_of(arguments).id);
+                   return context ? context->counters().statistics() : MemoryCounters().statistics();
+                 })
+      .read_only(copied_bytes, [this](const AnyMap& arguments) {
+        const auto context = m_contexts.find(device_of(arguments).id);
+        return static_cast<uint64_t>(context ? context->counters().copied.load() : 0);
+      });
 }
 
 std::vector<std::string> Plugin::device_ids() const {
   std::lock_guard<std::mutex> lock(m_mutex);
-  if (!m_devices) m_devices = enumerate_devices(DeviceTypeSelection::parse(m_device_types));
+  if (!m_devices) m_devices = enumerate_devices(DeviceTypeSelection::parse(m_config.opencl_device_types));
   std::vector<std::string> ids;
   for (const auto& entry : *m_devices) ids.push_back(entry.id);
   return ids;
@@ -60,10 +138,10 @@ std::vector<std::string> Plugin::device_ids() const {
 
 DeviceEntry Plugin::device(const std::string& id) const {
   const std::vector<std::string> ids = device_ids();
-  FERRY_ASSERT(!ids.empty(), "device '", get_device_name(),
-               "': no OpenCL device found (no OpenCL platform, or none with a device of the types '", m_device_types,
-               "')");
   std::lock_guard<std::mutex> lock(m_mutex);
+  FERRY_ASSERT(!ids.empty(), "device '", get_device_name(),
+               "': no OpenCL device found (no OpenCL platform, or none with a device of the types '",
+               m_config.opencl_device_types, "')");
   for (const auto& entry : *m_devices)
     if (entry.id == id) return entry;
   std::string list;
@@ -71,98 +149,43 @@ DeviceEntry Plugin::device(const std::string& id) const {
   Exception::raise("device '", get_device_name(), "' has no device id '", id, "' (AVAILABLE_DEVICES: ", list, ")");
 }
 
+DeviceEntry Plugin::device_of(const AnyMap& arguments) const {
+  const auto found = arguments.find(device::id.name());
+  if (found != arguments.end()) return device(found->second.as<std::string>());
+  std::string id;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    id = m_config.device_id;
+  }
+  return device(id);
+}
+
 Config Plugin::config_with(const AnyMap& properties) const {
-  const std::vector<std::string> ids = device_ids();
   Config config;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
     config = m_config;
   }
-  config.set(properties, get_device_name(), ids);
+  m_properties.set(config, properties);
   return config;
 }
 
 void Plugin::set_property(const AnyMap& properties) {
-  AnyMap settings;
-  for (const auto& [key, value] : properties) {
-    FERRY_ASSERT(!is_read_only(key), "property '", key, "' of device '", get_device_name(), "' is read-only");
-    if (key == opencl_device_types.name()) {
-      const std::string types = value.as<std::string>();
-      DeviceTypeSelection::parse(types);  // refuses a bad value before anything changes
-      std::lock_guard<std::mutex> lock(m_mutex);
-      if (types != m_device_types) m_devices.reset();
-      m_device_types = types;
-    } else {
-      settings[key] = value;
-    }
-  }
-  const std::vector<std::string> ids = device_ids();
+  // The table's DEVICE_ID check enumerates the devices, which takes m_mutex: apply to a copy.
+  std::lock_guard<std::mutex> one_at_a_time(m_set_mutex);
+  const Config updated = config_with(properties);
   std::lock_guard<std::mutex> lock(m_mutex);
-  m_config.set(settings, get_device_name(), ids);
+  if (updated.opencl_device_types != m_config.opencl_device_types) m_devices.reset();
+  m_config = updated;
 }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
-  std::string id;
-  std::shared_ptr<const Model> model;
-  for (const auto& [key, value] : arguments) {
-    if (key == hint::model.name()) {
-      model = model_argument(value, get_device_name());
-      continue;
-    }
-    FERRY_ASSERT(key == device::id.name(), "device '", get_device_name(), "': unexpected argument '", key,
-                 "' (arguments: ", device::id.name(), ", ", hint::model.name(), ")");
-    id = value.as<std::string>();
+  for (const auto& entry : arguments) {
+    FERRY_ASSERT(entry.first == device::id.name() || entry.first == hint::model.name(), "device '", get_device_name(),
+                 "': unexpected argument '", entry.first, "' (arguments: ", device::id.name(), ", ", hint::model.name(),
+                 ")");
   }
-  if (name == supported_properties.name()) {
-    std::vector<PropertyName> all = read_only_properties();
-    for (const auto& setting : Config::supported()) all.push_back(setting);
-    all.push_back(opencl_device_types);
-    return all;
-  }
-  if (name == available_devices.name()) return device_ids();
-  if (name == opencl_device_types.name()) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    return m_device_types;
-  }
-  if (name == range_for_streams.name()) return std::tuple<unsigned, unsigned>{1u, unsigned(kMaxStreams)};
-  if (name == range_for_async_infer_requests.name())
-    return std::tuple<unsigned, unsigned, unsigned>{1u, unsigned(2 * kMaxStreams), 1u};
-  if (Config::is_supported(name)) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    return m_config.get(name);
-  }
-  FERRY_ASSERT(is_read_only(name), "device '", get_device_name(), "' has no property '", name, "'");
-
-  if (id.empty()) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    id = m_config.device_id;
-  }
-  const DeviceEntry entry = device(id);
-  const DeviceInfo& info = entry.info;
-  if (name == device::full_name.name()) return info.full_name();
-  if (name == device::architecture.name()) return info.platform_name + ": " + info.name;
-  if (name == device::type.name()) return info.host_unified_memory ? device::Type::INTEGRATED : device::Type::DISCRETE;
-  if (name == device::gops.name()) return std::map<element::Type, float>{{element::f32, info.estimated_gflops()}};
-  if (name == device::capabilities.name()) {
-    std::vector<std::string> capabilities{device::capability::FP32};
-    if (info.has_extension("cl_khr_fp16")) capabilities.push_back(device::capability::FP16);
-    capabilities.push_back(device::capability::EXPORT_IMPORT);
-    return capabilities;
-  }
-  if (name == device_total_mem_size.name()) return static_cast<uint64_t>(info.global_mem_size);
-  if (name == uarch_version.name()) return info.uarch_version;
-  if (name == execution_units_count.name()) return info.execution_units;
-  if (name == queue_priority_applied.name()) return applies_queue_priority(info);
-  if (name == queue_throttle_applied.name()) return applies_queue_throttle(info);
-  // Batch sizes judge a model (the MODEL_PTR argument); without one, 1: the model as given.
-  if (name == optimal_batch_size.name()) return model ? optimal_batch_for(analyse_footprint(*model), info) : 1u;
-  if (name == max_batch_size.name())
-    return model ? max_batch_for(analyse_footprint(*model), info.global_mem_size) : uint32_t(1);
-  const auto context = m_contexts.find(id);
-  if (name == memory_statistics.name())
-    return context ? context->counters().statistics() : MemoryCounters().statistics();
-  if (name == copied_bytes.name()) return static_cast<uint64_t>(context ? context->counters().copied.load() : 0);
-  Exception::raise("device '", get_device_name(), "' has no property '", name, "'");
+  return m_properties.get(name, config_with({}), arguments);
 }
 
 std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, const Config& config,
@@ -187,8 +210,8 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const AnyMap& properties) const {
   blob_format::Contents contents = blob_format::read(blob, get_device_name());
   Config config = config_with({});
-  config.set(contents.settings, get_device_name(), device_ids());
-  config.set(properties, get_device_name(), device_ids());
+  m_properties.set(config, contents.settings);
+  m_properties.set(config, properties);
   // The exported programs: the compile below makes them from these binaries, not from source.
   m_contexts.get(device(config.device_id))->programs().add_binaries(contents.programs);
   return compile(contents.model, config, true);

@@ -14,6 +14,7 @@
 #include "device_context.hpp"
 #include "device_enumerator.hpp"
 #include "ferry/plugin/iplugin.hpp"
+#include "ferry/plugin/support/property_table.hpp"
 
 namespace ferry::gpu {
 
@@ -27,27 +28,37 @@ class Plugin final : public IPlugin {
 
   std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
                                                 const AnyMap& properties) const override;
-  // Settable: Config::supported() and GPU_OPENCL_DEVICE_TYPES. Read-only and unknown keys throw.
+  // Every property is declared once, in the table the constructor builds: the settings of
+  // Config, read-write, and the device's facts, read-only. Read-only and unknown keys throw.
   void set_property(const AnyMap& properties) override;
-  // arguments: DEVICE_ID may name the device the device properties describe.
+  // arguments: DEVICE_ID may name the device the device properties describe; MODEL_PTR the model
+  // the batch-size properties judge.
   Any get_property(const std::string& name, const AnyMap& arguments) const override;
   std::shared_ptr<ICompiledModel> import_model(std::istream& blob, const AnyMap& properties) const override;
   // The ops CompiledGraph::unsupported_reason accepts map to this device; the others are absent.
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
+
+  // The device's properties; compiled models report the settings that reach them from it.
+  const sdk::PropertyTable<Config>& properties() const { return m_properties; }
 
  private:
   Config config_with(const AnyMap& properties) const;
   std::vector<std::string> device_ids() const;
   // The device `id` names; throws listing the available ones (or saying there is none).
   DeviceEntry device(const std::string& id) const;
+  // The device a get_property call describes: its DEVICE_ID argument, else the DEVICE_ID setting.
+  DeviceEntry device_of(const AnyMap& arguments) const;
+  // Declares every property of the device (the constructor's table).
+  void declare_properties();
   std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, const Config& config,
                                          bool loaded_from_cache) const;
 
-  mutable std::mutex m_mutex;
+  std::mutex m_set_mutex;      // one set_property at a time (it reads the devices unlocked)
+  mutable std::mutex m_mutex;  // m_config, m_devices
   Config m_config;
-  std::string m_device_types = "AUTO";
   mutable std::optional<std::vector<DeviceEntry>> m_devices;  // enumerated on first use
   mutable ContextPool m_contexts;
+  sdk::PropertyTable<Config> m_properties;
 };
 
 }  // namespace ferry::gpu

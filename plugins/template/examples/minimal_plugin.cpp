@@ -1,40 +1,48 @@
 // The smallest complete Ferry plugin: one file, built against the SDK headers alone and linked
 // against libferry.so (docs/WRITING_A_PLUGIN.md shows the g++ line). It runs models with the
-// graph's reference interpreter on the calling stream and offers two properties. The TEMPLATE
-// plugin (plugins/template/src) shows everything else: settings, streams, profiling,
-// export/import and remote tensors.
+// graph's reference interpreter on the calling stream and declares its few properties in the
+// SDK's property table. The TEMPLATE plugin (plugins/template/src) shows everything else:
+// settings, streams, profiling, export/import and remote tensors.
 
 #include <ferry/graph/reference_executor.hpp>
 #include <ferry/plugin/icompiled_model.hpp>
 #include <ferry/plugin/isync_infer_request.hpp>
 #include <ferry/plugin/plugin_entry.hpp>
+#include <ferry/plugin/support/base_config.hpp>
+#include <ferry/plugin/support/property_table.hpp>
 #include <ferry/runtime/properties.hpp>
 
 namespace minimal {
 
+// The settings: DEVICE_ID alone, which the core passes along with "MINIMAL.0". Its only valid
+// value is the default, so a set that passes the check changes nothing and nothing is stored.
+struct Settings {
+  std::string device_id = "0";
+};
+
 class CompiledModel : public ferry::ICompiledModel {
  public:
   CompiledModel(const std::shared_ptr<const ferry::Model>& model, const std::shared_ptr<const ferry::IPlugin>& plugin)
-      : ferry::ICompiledModel(model, plugin), m_executor(model) {}
+      : ferry::ICompiledModel(model, plugin),
+        m_executor(model),
+        m_properties(ferry::sdk::compiled_model_owner([this] { return get_plugin()->get_device_name(); })) {}
 
   std::shared_ptr<ferry::ISyncInferRequest> create_sync_infer_request() const override;
   void export_model(std::ostream&) const override {
     ferry::Exception::raise(get_plugin()->get_device_name(), " cannot export models");
   }
   std::shared_ptr<const ferry::Model> get_runtime_model() const override { return m_executor.get_model(); }
-  void set_property(const ferry::AnyMap&) override {
-    ferry::Exception::raise("a model compiled for ", get_plugin()->get_device_name(), " has no settable property");
+  void set_property(const ferry::AnyMap& properties) override {
+    Settings settings;
+    m_properties.set(settings, properties);  // nothing is settable: throws naming the key
   }
-  ferry::Any get_property(const std::string& name) const override {
-    if (name == ferry::supported_properties.name())
-      return std::vector<ferry::PropertyName>{{ferry::supported_properties.name(), ferry::PropertyMutability::RO}};
-    ferry::Exception::raise("a model compiled for ", get_plugin()->get_device_name(), " has no property '", name, "'");
-  }
+  ferry::Any get_property(const std::string& name) const override { return m_properties.get(name, Settings{}); }
 
   const ferry::ReferenceExecutor& executor() const { return m_executor; }
 
  private:
-  ferry::ReferenceExecutor m_executor;  // plans the model once; run() is thread-safe
+  ferry::ReferenceExecutor m_executor;               // plans the model once; run() is thread-safe
+  ferry::sdk::PropertyTable<Settings> m_properties;  // SUPPORTED_PROPERTIES alone
 };
 
 class InferRequest : public ferry::ISyncInferRequest {
@@ -63,24 +71,28 @@ std::shared_ptr<ferry::ISyncInferRequest> CompiledModel::create_sync_infer_reque
 
 class Plugin : public ferry::IPlugin {
  public:
-  Plugin() { set_version({"1.0.0", "Minimal reference plugin"}); }
+  Plugin() : m_properties(ferry::sdk::device_owner([this] { return get_device_name(); })) {
+    set_version({"1.0.0", "Minimal reference plugin"});
+    // The properties every device reports (the conformance suite checks them).
+    m_properties.read_only(ferry::device::full_name, [] { return std::string("Minimal reference device"); })
+        .read_only(ferry::available_devices, [] { return std::vector<std::string>{"0"}; })
+        .read_only(ferry::device::capabilities,
+                   [] { return std::vector<std::string>{ferry::device::capability::FP32}; })
+        .setting(ferry::device::id, &Settings::device_id,
+                 [](const std::string& id) { ferry::sdk::check_device_id(id, {"0"}); });
+  }
   std::shared_ptr<ferry::ICompiledModel> compile_model(const std::shared_ptr<const ferry::Model>& model,
                                                        const ferry::AnyMap& properties) const override {
-    check_settable(properties);
+    Settings settings;
+    m_properties.set(settings, properties);  // refuses what is not DEVICE_ID "0"
     return std::make_shared<CompiledModel>(model->clone(), shared_from_this());
   }
-  void set_property(const ferry::AnyMap& properties) override { check_settable(properties); }
-  ferry::Any get_property(const std::string& name, const ferry::AnyMap&) const override {
-    // The properties every device reports (the conformance suite checks them).
-    if (name == ferry::device::full_name.name()) return std::string("Minimal reference device");
-    if (name == ferry::available_devices.name()) return std::vector<std::string>{"0"};
-    if (name == ferry::device::capabilities.name()) return std::vector<std::string>{ferry::device::capability::FP32};
-    if (name == ferry::supported_properties.name())
-      return std::vector<ferry::PropertyName>{{ferry::supported_properties.name(), ferry::PropertyMutability::RO},
-                                              {ferry::available_devices.name(), ferry::PropertyMutability::RO},
-                                              {ferry::device::capabilities.name(), ferry::PropertyMutability::RO},
-                                              {ferry::device::full_name.name(), ferry::PropertyMutability::RO}};
-    ferry::Exception::raise("device '", get_device_name(), "' has no property '", name, "'");
+  void set_property(const ferry::AnyMap& properties) override {
+    Settings settings;
+    m_properties.set(settings, properties);
+  }
+  ferry::Any get_property(const std::string& name, const ferry::AnyMap& arguments) const override {
+    return m_properties.get(name, Settings{}, arguments);
   }
   ferry::SupportedOpsMap query_model(const std::shared_ptr<const ferry::Model>& model,
                                      const ferry::AnyMap&) const override {
@@ -92,13 +104,7 @@ class Plugin : public ferry::IPlugin {
   }
 
  private:
-  // Nothing is settable; the core passes DEVICE_ID along with "MINIMAL.0".
-  void check_settable(const ferry::AnyMap& properties) const {
-    for (const auto& entry : properties) {
-      if (entry.first != ferry::device::id.name())
-        ferry::Exception::raise("device '", get_device_name(), "' has no settable property '", entry.first, "'");
-    }
-  }
+  ferry::sdk::PropertyTable<Settings> m_properties;
 };
 
 }  // namespace minimal

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "blob_format.hpp"
 #include "compiled_model.hpp"
 #include "execution_plan.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
@@ -18,21 +17,6 @@ namespace {
 constexpr const char* kFullDeviceName = "Template reference device (CPU)";
 constexpr const char* kArchitecture = "reference";
 
-// Read-only plugin properties; the settable ones are Config::supported().
-const std::vector<PropertyName>& read_only_properties() {
-  static const std::vector<PropertyName> names = {
-      supported_properties,           available_devices,    device::full_name,
-      device::architecture,           device::capabilities, range_for_streams,
-      range_for_async_infer_requests, copied_bytes,
-  };
-  return names;
-}
-
-bool is_read_only(const std::string& name) {
-  const auto& names = read_only_properties();
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 // Arguments of get_property and get_default_context: at most DEVICE_ID, naming device "0".
 void check_device_arguments(const AnyMap& arguments, const std::string& device) {
   for (const auto& [key, value] : arguments) {
@@ -44,11 +28,34 @@ void check_device_arguments(const AnyMap& arguments, const std::string& device) 
 
 }  // namespace
 
-Plugin::Plugin() : m_copies(std::make_shared<CopyCounter>(0)), m_contexts(m_copies) {
+Plugin::Plugin()
+    : m_copies(std::make_shared<CopyCounter>(0)),
+      m_contexts(m_copies),
+      m_properties(sdk::device_owner([this] { return get_device_name(); })) {
   set_device_name("TEMPLATE");  // the core renames it to the name it was registered under
   // The blob format is part of the version, so CACHE_DIR entries of another format are rebuilt.
-  set_version({::ferry::get_version().buildNumber + "-blob" + std::to_string(blob_format::kFormatVersion),
-               "Ferry template plugin"});
+  set_version(
+      {::ferry::get_version().buildNumber + "-blob" + std::to_string(kExportFormat.version), "Ferry template plugin"});
+
+  sdk::add_base_settings(m_properties, base_rules());
+  m_properties.read_only(available_devices, [] { return std::vector<std::string>{"0"}; })
+      .read_only(device::full_name, [] { return std::string(kFullDeviceName); })
+      .read_only(device::architecture, [] { return std::string(kArchitecture); })
+      // Only what the reference kernels compute: f32 (INFERENCE_PRECISION_HINT accepts only f32).
+      .read_only(device::capabilities,
+                 [] {
+                   return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
+                 })
+      .read_only(range_for_streams,
+                 [] {
+                   return std::tuple<unsigned, unsigned>{1u, hardware_threads()};
+                 })
+      // More requests than streams only queue; fewer leave streams idle.
+      .read_only(range_for_async_infer_requests,
+                 [] {
+                   return std::tuple<unsigned, unsigned, unsigned>{1u, hardware_threads(), 1u};
+                 })
+      .read_only(copied_bytes, [this] { return static_cast<uint64_t>(m_copies->load()); });
 }
 
 Config Plugin::config_with(const AnyMap& properties) const {
@@ -57,41 +64,18 @@ Config Plugin::config_with(const AnyMap& properties) const {
     std::lock_guard<std::mutex> lock(m_mutex);
     config = m_config;
   }
-  config.set(properties, get_device_name());
+  m_properties.set(config, properties);
   return config;
 }
 
 void Plugin::set_property(const AnyMap& properties) {
-  for (const auto& entry : properties)
-    FERRY_ASSERT(!is_read_only(entry.first), "property '", entry.first, "' of device '", get_device_name(),
-                 "' is read-only");
   std::lock_guard<std::mutex> lock(m_mutex);
-  m_config.set(properties, get_device_name());
+  m_properties.set(m_config, properties);
 }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
   check_device_arguments(arguments, get_device_name());
-  if (name == supported_properties.name()) {
-    std::vector<PropertyName> all = read_only_properties();
-    for (const auto& setting : Config::supported()) all.push_back(setting);
-    return all;
-  }
-  if (name == available_devices.name()) return std::vector<std::string>{"0"};
-  if (name == device::full_name.name()) return std::string(kFullDeviceName);
-  if (name == device::architecture.name()) return std::string(kArchitecture);
-  // Only what the reference kernels compute: f32 (INFERENCE_PRECISION_HINT accepts only f32).
-  if (name == device::capabilities.name())
-    return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
-  if (name == range_for_streams.name()) return std::tuple<unsigned, unsigned>{1u, hardware_threads()};
-  // More requests than streams only queue; fewer leave streams idle.
-  if (name == range_for_async_infer_requests.name())
-    return std::tuple<unsigned, unsigned, unsigned>{1u, hardware_threads(), 1u};
-  if (name == copied_bytes.name()) return static_cast<uint64_t>(m_copies->load());
-  if (Config::is_supported(name)) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    return m_config.get(name);
-  }
-  Exception::raise("device '", get_device_name(), "' has no property '", name, "'");
+  return m_properties.get(name, config_with({}), arguments);
 }
 
 std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, const Config& config,
@@ -144,12 +128,12 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const A
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const std::shared_ptr<IRemoteContext>& context,
                                                      const AnyMap& properties) const {
   const auto own = own_context(context);
-  blob_format::Contents contents = blob_format::read(blob, get_device_name());
+  const sdk::ExportReader contents(blob, kExportFormat, get_device_name());
   // The blob's settings are those it was compiled with; `properties` may override them.
   Config config;
-  config.set(contents.settings, get_device_name());
-  config.set(properties, get_device_name());
-  return compile(contents.model, config, own, true);
+  m_properties.set(config, contents.settings());
+  m_properties.set(config, properties);
+  return compile(contents.model(), config, own, true);
 }
 
 SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {

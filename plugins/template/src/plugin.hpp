@@ -6,6 +6,7 @@
 #include "config.hpp"
 #include "context_registry.hpp"
 #include "ferry/plugin/iplugin.hpp"
+#include "ferry/plugin/support/property_table.hpp"
 
 namespace ferry::template_plugin {
 
@@ -24,7 +25,8 @@ class Plugin final : public IPlugin {
   std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties,
                                                 const std::shared_ptr<IRemoteContext>& context) const override;
 
-  // Settable: the keys of Config::supported(). Read-only keys and unknown keys throw.
+  // Every property is declared once, in the table the constructor builds: the settings of
+  // Config, read-write, and the device's facts, read-only. Read-only and unknown keys throw.
   void set_property(const AnyMap& properties) override;
   // arguments: DEVICE_ID may name the device ("0"); nothing else is accepted.
   Any get_property(const std::string& name, const AnyMap& arguments) const override;
@@ -40,6 +42,9 @@ class Plugin final : public IPlugin {
   // Every op with a reference kernel maps to this device; the others are absent.
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
 
+  // The device's properties; compiled models report the settings that reach them from it.
+  const sdk::PropertyTable<Config>& properties() const { return m_properties; }
+
  private:
   // The plugin's settings with `properties` applied on top (throws naming a bad one).
   Config config_with(const AnyMap& properties) const;
@@ -51,6 +56,7 @@ class Plugin final : public IPlugin {
   Config m_config;
   std::shared_ptr<CopyCounter> m_copies;
   mutable ContextRegistry m_contexts;
+  sdk::PropertyTable<Config> m_properties;
 };
 
 }  // namespace ferry::template_plugin

@@ -94,7 +94,7 @@ TEST(TemplateExportImport, OtherFormatVersionIsNamed) {
   std::string blob = export_blob(core.compile_model(make_mlp(), "TEMPLATE"));
   blob[8] = 7;  // the u32 format version follows the 8-byte magic
   const std::string error = import_error(core, blob);
-  EXPECT_TRUE(contains(error, "format version 7") && contains(error, "version 1")) << error;
+  EXPECT_TRUE(contains(error, "format version 7") && contains(error, "version 2")) << error;
 }
 
 TEST(TemplateExportImport, TruncatedBlobNamesTheOffset) {

@@ -1,0 +1,35 @@
+#include "ferry/plugin/support/base_config.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ferry::sdk {
+
+int BaseConfig::resolve_streams(int throughput_streams) const {
+  if (num_streams.num != streams::AUTO.num) return num_streams.num;
+  if (performance_mode == hint::PerformanceMode::LATENCY) return 1;
+  int streams = throughput_streams;
+  if (num_requests > 0) streams = std::min(streams, static_cast<int>(num_requests));
+  return std::max(streams, 1);
+}
+
+void check_num_streams(const streams::Num& value, int max_streams) {
+  FERRY_ASSERT(value.num == streams::AUTO.num || (value.num >= 1 && value.num <= max_streams),
+               "expected AUTO or a number of streams in [1, ", max_streams, "] (RANGE_FOR_STREAMS)");
+}
+
+void check_precision(const element::Type& value, const std::vector<element::Type>& precisions) {
+  if (std::find(precisions.begin(), precisions.end(), value) != precisions.end()) return;
+  std::ostringstream accepted;
+  for (size_t i = 0; i < precisions.size(); ++i) accepted << (i ? ", " : "") << precisions[i];
+  Exception::raise("this device computes in ", accepted.str(), " only, not ", value);
+}
+
+void check_device_id(const std::string& value, const std::vector<std::string>& device_ids) {
+  if (std::find(device_ids.begin(), device_ids.end(), value) != device_ids.end()) return;
+  std::string list;
+  for (const auto& id : device_ids) list += (list.empty() ? "" : ", ") + id;
+  Exception::raise("no such device (AVAILABLE_DEVICES: ", list.empty() ? "none" : list, ")");
+}
+
+}  // namespace ferry::sdk

@@ -1,0 +1,227 @@
+// The SDK's declarative property table and the shared settings (BaseConfig): what
+// SUPPORTED_PROPERTIES lists, how values are read, set (typed and as text) and refused.
+
+#include "ferry/plugin/support/property_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ferry/plugin/support/base_config.hpp"
+
+namespace ferry::sdk {
+namespace {
+
+template <typename Action>
+std::string error_of(Action&& action) {
+  try {
+    action();
+  } catch (const Exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+#define EXPECT_CONTAINS(text, part) EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
+
+inline constexpr Property<bool> fast_mode{"TEST_FAST_MODE"};
+inline constexpr Property<int32_t> level{"TEST_LEVEL"};
+inline constexpr Property<uint64_t, PropertyMutability::RO> counter{"TEST_COUNTER"};
+
+struct Config : BaseConfig {
+  bool fast_mode = false;
+  int32_t level = 1;
+  bool level_set = false;
+};
+
+// A device whose table declares the shared settings, two of its own and two read-only keys.
+struct Device {
+  Device() : table(device_owner([this] { return name; })) {
+    add_base_settings(table, BaseRules{4, {element::f32, element::f16}, [this] { return ids; }})
+        .setting(fast_mode, &Config::fast_mode, nullptr, Reach::kPluginOnly)
+        .setting(
+            level, [](const Config& config) { return config.level; },
+            [](Config& config, int32_t value) {
+              FERRY_ASSERT(value >= 0, "expected a level >= 0");
+              config.level = value;
+              config.level_set = true;
+            })
+        .read_only(counter, [this] { return count; })
+        .read_only(available_devices, [this](const AnyMap& arguments) {
+          return arguments.count("PREFIX") ? std::vector<std::string>{"x" + ids[0]} : ids;
+        });
+  }
+
+  std::string name = "DEV";
+  std::vector<std::string> ids{"0", "1"};
+  uint64_t count = 7;
+  PropertyTable<Config> table;
+};
+
+const PropertyName* find(const std::vector<PropertyName>& names, const std::string& name) {
+  const auto it = std::find(names.begin(), names.end(), name);
+  return it == names.end() ? nullptr : &*it;
+}
+
+TEST(PropertyTable, SupportedPropertiesListsEveryKeyOnceWithItsMutability) {
+  Device device;
+  const auto names = device.table.supported();
+  ASSERT_FALSE(names.empty());
+  EXPECT_EQ(names[0], "SUPPORTED_PROPERTIES");
+  EXPECT_FALSE(names[0].is_mutable());
+  for (const char* rw : {"PERFORMANCE_HINT", "NUM_STREAMS", "PERFORMANCE_HINT_NUM_REQUESTS", "EXECUTION_MODE_HINT",
+                         "INFERENCE_PRECISION_HINT", "PERF_COUNT", "DEVICE_ID", "MODEL_PRIORITY", "TEST_FAST_MODE",
+                         "TEST_LEVEL"}) {
+    const PropertyName* name = find(names, rw);
+    ASSERT_NE(name, nullptr) << rw;
+    EXPECT_TRUE(name->is_mutable()) << rw;
+  }
+  for (const char* ro : {"TEST_COUNTER", "AVAILABLE_DEVICES"}) {
+    const PropertyName* name = find(names, ro);
+    ASSERT_NE(name, nullptr) << ro;
+    EXPECT_FALSE(name->is_mutable()) << ro;
+  }
+  EXPECT_EQ(names.size(), 13u);
+  Config config;
+  EXPECT_EQ(device.table.get("SUPPORTED_PROPERTIES", config).as<std::vector<PropertyName>>(), names);
+}
+
+TEST(PropertyTable, ReadsSettingsAndComputedValues) {
+  Device device;
+  Config config;
+  config.enable_profiling = true;
+  EXPECT_TRUE(device.table.get("PERF_COUNT", config).as<bool>());
+  EXPECT_EQ(device.table.get("TEST_COUNTER", config).as<uint64_t>(), 7u);
+  device.count = 9;  // computed on each read
+  EXPECT_EQ(device.table.get("TEST_COUNTER", config).as<uint64_t>(), 9u);
+  EXPECT_EQ(device.table.get("AVAILABLE_DEVICES", config).as<std::vector<std::string>>(),
+            (std::vector<std::string>{"0", "1"}));
+  EXPECT_EQ(device.table.get("AVAILABLE_DEVICES", config, {{"PREFIX", true}}).as<std::vector<std::string>>(),
+            std::vector<std::string>{"x0"});
+}
+
+TEST(PropertyTable, SetsTypedAndTextValues) {
+  Device device;
+  Config config;
+  device.table.set(config, {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), num_streams(3),
+                            {"PERF_COUNT", "YES"}, {"TEST_LEVEL", "5"}, {"DEVICE_ID", "1"}});
+  EXPECT_EQ(config.performance_mode, hint::PerformanceMode::THROUGHPUT);
+  EXPECT_EQ(config.num_streams.num, 3);
+  EXPECT_TRUE(config.enable_profiling);
+  EXPECT_EQ(config.level, 5);
+  EXPECT_TRUE(config.level_set);
+  EXPECT_EQ(config.device_id, "1");
+  EXPECT_EQ(device.table.get("TEST_LEVEL", config).as<int32_t>(), 5);
+}
+
+TEST(PropertyTable, RefusalsNameTheOwnerKeyAndValueAndChangeNothing) {
+  Device device;
+  Config config;
+  EXPECT_CONTAINS(error_of([&] { device.table.get("NO_SUCH_KEY", config); }),
+                  "device 'DEV' has no property 'NO_SUCH_KEY'");
+  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"NO_SUCH_KEY", 1}}); }),
+                  "device 'DEV' has no property 'NO_SUCH_KEY'");
+  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"TEST_COUNTER", 1}}); }),
+                  "property 'TEST_COUNTER' of device 'DEV' is read-only");
+  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"SUPPORTED_PROPERTIES", 1}}); }), "read-only");
+  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"PERFORMANCE_HINT", "FASTEST"}}); }),
+                  "device 'DEV': bad value 'FASTEST' for property 'PERFORMANCE_HINT'");
+  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"TEST_LEVEL", -1}}); }), "expected a level >= 0");
+  device.name = "DEV2";  // the owner's name is read when the error is made
+  EXPECT_CONTAINS(error_of([&] { device.table.get("X", config); }), "device 'DEV2'");
+
+  // A refused entry leaves every other entry of the same call unapplied.
+  EXPECT_NE(error_of([&] { device.table.set(config, {{"PERF_COUNT", true}, {"TEST_LEVEL", -1}}); }), "no error");
+  EXPECT_FALSE(config.enable_profiling);
+  EXPECT_EQ(config.level, 1);
+  EXPECT_FALSE(config.level_set);
+}
+
+TEST(PropertyTable, DeclaringAKeyTwiceIsAnError) {
+  PropertyTable<Config> table(device_owner([] { return "DEV"; }));
+  table.setting(fast_mode, &Config::fast_mode);
+  EXPECT_CONTAINS(error_of([&] { table.setting(fast_mode, &Config::fast_mode); }),
+                  "property 'TEST_FAST_MODE' is declared twice");
+}
+
+TEST(PropertyTable, SettingsOfRecordsEverySettingAndSetReadsItBack) {
+  Device device;
+  Config config;
+  device.table.set(config, {{"TEST_LEVEL", 3}, {"NUM_STREAMS", 2}, {"TEST_FAST_MODE", true}});
+  const AnyMap recorded = device.table.settings_of(config);
+  EXPECT_EQ(recorded.size(), 10u);  // every setting, plugin-only ones too
+  AnyMap as_text;
+  for (const auto& [key, value] : recorded) as_text[key] = value.as<std::string>();
+  Config restored;
+  device.table.set(restored, as_text);
+  EXPECT_EQ(restored.level, 3);
+  EXPECT_EQ(restored.num_streams.num, 2);
+  EXPECT_TRUE(restored.fast_mode);
+}
+
+TEST(PropertyTable, CompiledModelsReportTheSettingsThatReachThemReadOnly) {
+  Device device;
+  PropertyTable<Config> compiled(compiled_model_owner([] { return "DEV.1"; }));
+  compiled.read_only(model_name, [] { return std::string("net"); })
+      .read_only(num_streams, [] { return streams::Num(2); })
+      .report_settings(device.table);
+  const auto names = compiled.supported();
+  for (const auto& name : names) EXPECT_FALSE(name.is_mutable()) << name;
+  EXPECT_EQ(find(names, "TEST_FAST_MODE"), nullptr);  // plugin-only
+  ASSERT_NE(find(names, "TEST_LEVEL"), nullptr);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "NUM_STREAMS"), 1);  // its own reading wins
+
+  Config config;
+  config.level = 4;
+  config.num_streams = streams::Num(6);
+  EXPECT_EQ(compiled.get("TEST_LEVEL", config).as<int32_t>(), 4);
+  EXPECT_EQ(compiled.get("NUM_STREAMS", config).as<streams::Num>().num, 2);
+  EXPECT_CONTAINS(error_of([&] { compiled.set(config, {{"TEST_LEVEL", 1}}); }),
+                  "property 'TEST_LEVEL' of a model compiled for DEV.1 is read-only: it is fixed at compile time");
+  EXPECT_CONTAINS(error_of([&] { compiled.get("NO_SUCH_KEY", config); }),
+                  "a model compiled for DEV.1 has no property 'NO_SUCH_KEY'");
+}
+
+TEST(BaseConfig, NumStreamsRule) {
+  EXPECT_NO_THROW(check_num_streams(streams::AUTO, 4));
+  EXPECT_NO_THROW(check_num_streams(streams::Num(1), 4));
+  EXPECT_NO_THROW(check_num_streams(streams::Num(4), 4));
+  EXPECT_CONTAINS(error_of([] { check_num_streams(streams::Num(5), 4); }),
+                  "expected AUTO or a number of streams in [1, 4] (RANGE_FOR_STREAMS)");
+  EXPECT_NE(error_of([] { check_num_streams(streams::Num(0), 4); }), "no error");
+  EXPECT_NE(error_of([] { check_num_streams(streams::NUMA, 4); }), "no error");
+}
+
+TEST(BaseConfig, PrecisionAndDeviceIdRules) {
+  EXPECT_NO_THROW(check_precision(element::f16, {element::f32, element::f16}));
+  EXPECT_CONTAINS(error_of([] { check_precision(element::bf16, {element::f32, element::f16}); }),
+                  "this device computes in f32, f16 only, not bf16");
+  EXPECT_NO_THROW(check_device_id("1", {"0", "1"}));
+  EXPECT_CONTAINS(error_of([] { check_device_id("2", {"0", "1"}); }), "no such device (AVAILABLE_DEVICES: 0, 1)");
+  EXPECT_CONTAINS(error_of([] { check_device_id("0", {}); }), "AVAILABLE_DEVICES: none");
+}
+
+TEST(BaseConfig, DeviceIdsAreAskedOnEverySet) {
+  Device device;
+  Config config;
+  EXPECT_NE(error_of([&] { device.table.set(config, {{"DEVICE_ID", "2"}}); }), "no error");
+  device.ids.push_back("2");
+  device.table.set(config, {{"DEVICE_ID", "2"}});
+  EXPECT_EQ(config.device_id, "2");
+}
+
+TEST(BaseConfig, ResolveStreams) {
+  BaseConfig config;
+  EXPECT_EQ(config.resolve_streams(4), 1);  // LATENCY
+  config.performance_mode = hint::PerformanceMode::THROUGHPUT;
+  EXPECT_EQ(config.resolve_streams(4), 4);
+  config.num_requests = 3;
+  EXPECT_EQ(config.resolve_streams(4), 3);
+  config.num_streams = streams::Num(6);
+  EXPECT_EQ(config.resolve_streams(4), 6);
+}
+
+}  // namespace
+}  // namespace ferry::sdk
