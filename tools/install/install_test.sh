@@ -20,7 +20,8 @@ installed() { env -u TEST_SRCDIR -u RUNFILES_DIR -u RUNFILES_MANIFEST_FILE -u FE
 
 # --- layout
 for file in include/ferry/ferry.hpp include/ferry/plugin/plugin_entry.hpp include/ferry/graph/ops.hpp \
-  include/ferry/template/properties.hpp lib/libferry.so lib/plugins.xml lib/ferry/libferry_template_plugin.so \
+  include/ferry/template/properties.hpp include/ferry/gpu/properties.hpp include/ferry/plugin/support/property_table.hpp \
+  lib/libferry.so lib/plugins.xml lib/ferry/libferry_template_plugin.so \
   lib/pkgconfig/ferry.pc lib/cmake/Ferry/FerryConfig.cmake lib/cmake/Ferry/FerryConfigVersion.cmake \
   bin/query_device bin/benchmark_app bin/ferry_run share/ferry/models/cnn.xml share/ferry/models/cnn.bin \
   share/ferry/examples/CMakeLists.txt; do
@@ -56,6 +57,24 @@ cp "$example/plugins.xml" "$work/gxx/"
 installed "$work/gxx/run_on_loop" "$work/gxx/plugins.xml" > "$work/gxx.txt" || fail "run_on_loop (g++): $(cat "$work/gxx.txt")"
 grep -q "^OK" "$work/gxx.txt" || fail "run_on_loop (g++) did not say OK"
 grep -q "Devices:.*LOOP" "$work/gxx.txt" || fail "run_on_loop (g++) did not list LOOP"
+
+# --- every device's own keys, named by an application of the installed tree
+cat > "$work/gxx/device_keys.cpp" <<'CPP'
+#include <iostream>
+
+#include "ferry/ferry.hpp"
+#include "ferry/gpu/properties.hpp"
+#include "ferry/template/properties.hpp"
+
+int main() {
+  std::cout << ferry::gpu::copied_bytes.name() << ' ' << ferry::gpu::memory_statistics.name() << ' '
+            << ferry::template_plugin::copied_bytes.name() << '\n';
+}
+CPP
+# shellcheck disable=SC2046
+g++ -o "$work/gxx/device_keys" "$work/gxx/device_keys.cpp" $(pkg-config --cflags --libs ferry) || fail "g++ device_keys"
+[ "$(installed "$work/gxx/device_keys")" = "GPU_COPIED_BYTES GPU_MEMORY_STATISTICS TEMPLATE_COPIED_BYTES" ] ||
+  fail "device keys from the installed headers: $(installed "$work/gxx/device_keys")"
 
 # --- the example with CMake find_package(Ferry)
 cmake -S "$example" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake.txt" ||

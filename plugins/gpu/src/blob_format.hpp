@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/program_cache.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/plugin/support/export_container.hpp"
-#include "program_cache.hpp"
 
 namespace ferry::gpu::blob_format {
 

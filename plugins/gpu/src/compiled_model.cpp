@@ -4,12 +4,12 @@
 #include <optional>
 
 #include "blob_format.hpp"
+#include "engine/precision_pass.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/runtime/exception.hpp"
-#include "infer_request.hpp"
 #include "plugin.hpp"
-#include "precision_pass.hpp"
+#include "sync_infer_request.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -105,7 +105,7 @@ std::shared_ptr<const CompiledGraph> CompiledModel::graph_for(const ShapeSignatu
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
-  return std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
+  return std::make_shared<SyncInferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
 }
 
 void CompiledModel::export_model(std::ostream& blob) const {

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "cl_handle.hpp"
-#include "compiled_graph.hpp"
 #include "config.hpp"
+#include "engine/cl_handle.hpp"
+#include "engine/compiled_graph.hpp"
+#include "engine/shape_instances.hpp"
+#include "engine/weight_store.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/support/property_table.hpp"
-#include "shape_instances.hpp"
-#include "weight_store.hpp"
 
 namespace ferry::gpu {
 

@@ -2,33 +2,20 @@
 
 #include <algorithm>
 
-#include "batch_size.hpp"
 #include "blob_format.hpp"
-#include "compiled_graph.hpp"
 #include "compiled_model.hpp"
+#include "engine/batch_size.hpp"
+#include "engine/compiled_graph.hpp"
+#include "engine/queue_hints.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/runtime/exception.hpp"
-#include "queue_hints.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
 FERRY_DEFINE_PLUGIN(ferry::gpu::Plugin)
 
 namespace ferry::gpu {
-namespace {
-
-// The MODEL_PTR argument of a device query, as const or mutable model (null when absent).
-std::shared_ptr<const Model> model_argument(const AnyMap& arguments, const std::string& device) {
-  const auto found = arguments.find(hint::model.name());
-  if (found == arguments.end()) return nullptr;
-  const Any& value = found->second;
-  if (value.is<std::shared_ptr<const Model>>()) return value.as<std::shared_ptr<const Model>>();
-  if (value.is<std::shared_ptr<Model>>()) return value.as<std::shared_ptr<Model>>();
-  Exception::raise("device '", device, "': argument '", hint::model.name(), "' holds a ", value.type_name(),
-                   ", expected a std::shared_ptr<const ferry::Model>");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Plugin::Plugin(OfflineCompiler offline)
     : m_contexts(std::move(offline)), m_properties(sdk::device_owner([this] { return get_device_name(); })) {
@@ -45,7 +32,7 @@ void Plugin::declare_properties() {
   // promise the kernels do not keep: refusing beats a silent f32.
   rules.precisions = {element::f32, element::f16};
   rules.device_ids = [this] { return device_ids(); };
-  sdk::add_base_settings(m_properties, rules)
+  sdk::add_model_argument(sdk::add_base_settings(m_properties, rules))
       .setting(
           ferry::compilation_num_threads, &Config::compilation_num_threads,
           [](int32_t threads) { FERRY_ASSERT(threads >= 1, "expected a number of threads >= 1"); },
@@ -108,12 +95,12 @@ void Plugin::declare_properties() {
       // Batch sizes judge a model (the MODEL_PTR argument); without one, 1: the model as given.
       .read_only(optimal_batch_size,
                  [this](const AnyMap& arguments) {
-                   const auto model = model_argument(arguments, get_device_name());
+                   const auto model = sdk::model_of(arguments);
                    return model ? optimal_batch_for(analyse_footprint(*model), device_of(arguments).info) : 1u;
                  })
       .read_only(max_batch_size,
                  [this](const AnyMap& arguments) {
-                   const auto model = model_argument(arguments, get_device_name());
+                   const auto model = sdk::model_of(arguments);
                    return model ? max_batch_for(analyse_footprint(*model), device_of(arguments).info.global_mem_size)
                                 : uint32_t(1);
                  })
@@ -150,12 +137,10 @@ DeviceEntry Plugin::device(const std::string& id) const {
 }
 
 DeviceEntry Plugin::device_of(const AnyMap& arguments) const {
-  const auto found = arguments.find(device::id.name());
-  if (found != arguments.end()) return device(found->second.as<std::string>());
   std::string id;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
-    id = m_config.device_id;
+    id = sdk::device_id_of(arguments, m_config);
   }
   return device(id);
 }
@@ -180,11 +165,6 @@ void Plugin::set_property(const AnyMap& properties) {
 }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
-  for (const auto& entry : arguments) {
-    FERRY_ASSERT(entry.first == device::id.name() || entry.first == hint::model.name(), "device '", get_device_name(),
-                 "': unexpected argument '", entry.first, "' (arguments: ", device::id.name(), ", ", hint::model.name(),
-                 ")");
-  }
   return m_properties.get(name, config_with({}), arguments);
 }
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "config.hpp"
-#include "device_context.hpp"
-#include "device_enumerator.hpp"
+#include "engine/device_context.hpp"
+#include "engine/device_enumerator.hpp"
 #include "ferry/plugin/iplugin.hpp"
 #include "ferry/plugin/support/property_table.hpp"
 

@@ -4,7 +4,7 @@
 #include <iterator>
 
 #include "ferry/runtime/exception.hpp"
-#include "properties.hpp"
+#include "ferry/template/properties.hpp"
 
 namespace ferry::template_plugin {
 

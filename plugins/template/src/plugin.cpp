@@ -6,7 +6,7 @@
 #include "execution_plan.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/runtime/exception.hpp"
-#include "properties.hpp"
+#include "ferry/template/properties.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
 FERRY_DEFINE_PLUGIN(ferry::template_plugin::Plugin)
@@ -16,15 +16,6 @@ namespace {
 
 constexpr const char* kFullDeviceName = "Template reference device (CPU)";
 constexpr const char* kArchitecture = "reference";
-
-// Arguments of get_property and get_default_context: at most DEVICE_ID, naming device "0".
-void check_device_arguments(const AnyMap& arguments, const std::string& device) {
-  for (const auto& [key, value] : arguments) {
-    FERRY_ASSERT(key == device::id.name(), "device '", device, "': unexpected argument '", key, "'");
-    FERRY_ASSERT(value.as<std::string>() == "0", "device '", device, "' has no device id '", value.as<std::string>(),
-                 "' (AVAILABLE_DEVICES: 0)");
-  }
-}
 
 }  // namespace
 
@@ -74,7 +65,6 @@ void Plugin::set_property(const AnyMap& properties) {
 }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
-  check_device_arguments(arguments, get_device_name());
   return m_properties.get(name, config_with({}), arguments);
 }
 
@@ -117,7 +107,7 @@ std::shared_ptr<IRemoteContext> Plugin::create_context(const AnyMap& params) con
 }
 
 std::shared_ptr<IRemoteContext> Plugin::get_default_context(const AnyMap& params) const {
-  check_device_arguments(params, get_device_name());
+  m_properties.check_arguments(params);  // DEVICE_ID "0" at most
   return m_contexts.get_default(get_device_name());
 }
 

@@ -1,7 +1,7 @@
 #include "remote_tensor.hpp"
 
 #include "ferry/runtime/exception.hpp"
-#include "properties.hpp"
+#include "ferry/template/properties.hpp"
 
 namespace ferry::template_plugin {
 

@@ -32,4 +32,18 @@ void check_device_id(const std::string& value, const std::vector<std::string>& d
   Exception::raise("no such device (AVAILABLE_DEVICES: ", list.empty() ? "none" : list, ")");
 }
 
+std::string device_id_of(const AnyMap& arguments, const BaseConfig& config) {
+  const auto found = arguments.find(device::id.name());
+  return found == arguments.end() ? config.device_id : found->second.as<std::string>();
+}
+
+std::shared_ptr<const Model> model_of(const AnyMap& arguments) {
+  const auto found = arguments.find(hint::model.name());
+  if (found == arguments.end()) return nullptr;
+  const Any& value = found->second;
+  if (value.is<std::shared_ptr<const Model>>()) return value.as<std::shared_ptr<const Model>>();
+  if (value.is<std::shared_ptr<Model>>()) return value.as<std::shared_ptr<Model>>();
+  Exception::raise("it holds a ", value.type_name(), ", expected a std::shared_ptr<const ferry::Model>");
+}
+
 }  // namespace ferry::sdk

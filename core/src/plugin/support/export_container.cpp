@@ -40,8 +40,8 @@ std::string hex_prefix(const std::string& bytes) {
 }
 
 void check_magic(std::string_view magic) {
-  FERRY_ASSERT(magic.size() == kMagicSize, "an export magic has ", kMagicSize, " characters, not ", magic.size(),
-               " ('", magic, "')");
+  FERRY_ASSERT(magic.size() == kMagicSize, "an export magic has ", kMagicSize, " characters, not ", magic.size(), " ('",
+               magic, "')");
 }
 
 }  // namespace

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
+#include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
-#include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/plugin/support/checksum.hpp"
 #include "ferry/runtime/exception.hpp"
 

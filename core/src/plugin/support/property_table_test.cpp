@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ferry/graph/ops/parameter.hpp"
 #include "ferry/plugin/support/base_config.hpp"
 
 namespace ferry::sdk {
@@ -50,7 +51,7 @@ struct Device {
             })
         .read_only(counter, [this] { return count; })
         .read_only(available_devices, [this](const AnyMap& arguments) {
-          return arguments.count("PREFIX") ? std::vector<std::string>{"x" + ids[0]} : ids;
+          return arguments.count("DEVICE_ID") ? std::vector<std::string>{"x" + ids[0]} : ids;
         });
   }
 
@@ -71,9 +72,9 @@ TEST(PropertyTable, SupportedPropertiesListsEveryKeyOnceWithItsMutability) {
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names[0], "SUPPORTED_PROPERTIES");
   EXPECT_FALSE(names[0].is_mutable());
-  for (const char* rw : {"PERFORMANCE_HINT", "NUM_STREAMS", "PERFORMANCE_HINT_NUM_REQUESTS", "EXECUTION_MODE_HINT",
-                         "INFERENCE_PRECISION_HINT", "PERF_COUNT", "DEVICE_ID", "MODEL_PRIORITY", "TEST_FAST_MODE",
-                         "TEST_LEVEL"}) {
+  for (const char* rw :
+       {"PERFORMANCE_HINT", "NUM_STREAMS", "PERFORMANCE_HINT_NUM_REQUESTS", "EXECUTION_MODE_HINT",
+        "INFERENCE_PRECISION_HINT", "PERF_COUNT", "DEVICE_ID", "MODEL_PRIORITY", "TEST_FAST_MODE", "TEST_LEVEL"}) {
     const PropertyName* name = find(names, rw);
     ASSERT_NE(name, nullptr) << rw;
     EXPECT_TRUE(name->is_mutable()) << rw;
@@ -98,15 +99,18 @@ TEST(PropertyTable, ReadsSettingsAndComputedValues) {
   EXPECT_EQ(device.table.get("TEST_COUNTER", config).as<uint64_t>(), 9u);
   EXPECT_EQ(device.table.get("AVAILABLE_DEVICES", config).as<std::vector<std::string>>(),
             (std::vector<std::string>{"0", "1"}));
-  EXPECT_EQ(device.table.get("AVAILABLE_DEVICES", config, {{"PREFIX", true}}).as<std::vector<std::string>>(),
+  EXPECT_EQ(device.table.get("AVAILABLE_DEVICES", config, {{"DEVICE_ID", "1"}}).as<std::vector<std::string>>(),
             std::vector<std::string>{"x0"});
 }
 
 TEST(PropertyTable, SetsTypedAndTextValues) {
   Device device;
   Config config;
-  device.table.set(config, {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), num_streams(3),
-                            {"PERF_COUNT", "YES"}, {"TEST_LEVEL", "5"}, {"DEVICE_ID", "1"}});
+  device.table.set(config, {hint::performance_mode(hint::PerformanceMode::THROUGHPUT),
+                            num_streams(3),
+                            {"PERF_COUNT", "YES"},
+                            {"TEST_LEVEL", "5"},
+                            {"DEVICE_ID", "1"}});
   EXPECT_EQ(config.performance_mode, hint::PerformanceMode::THROUGHPUT);
   EXPECT_EQ(config.num_streams.num, 3);
   EXPECT_TRUE(config.enable_profiling);
@@ -121,12 +125,18 @@ TEST(PropertyTable, RefusalsNameTheOwnerKeyAndValueAndChangeNothing) {
   Config config;
   EXPECT_CONTAINS(error_of([&] { device.table.get("NO_SUCH_KEY", config); }),
                   "device 'DEV' has no property 'NO_SUCH_KEY'");
-  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"NO_SUCH_KEY", 1}}); }),
+  EXPECT_CONTAINS(error_of([&] {
+                    device.table.set(config, {{"NO_SUCH_KEY", 1}});
+                  }),
                   "device 'DEV' has no property 'NO_SUCH_KEY'");
-  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"TEST_COUNTER", 1}}); }),
+  EXPECT_CONTAINS(error_of([&] {
+                    device.table.set(config, {{"TEST_COUNTER", 1}});
+                  }),
                   "property 'TEST_COUNTER' of device 'DEV' is read-only");
   EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"SUPPORTED_PROPERTIES", 1}}); }), "read-only");
-  EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"PERFORMANCE_HINT", "FASTEST"}}); }),
+  EXPECT_CONTAINS(error_of([&] {
+                    device.table.set(config, {{"PERFORMANCE_HINT", "FASTEST"}});
+                  }),
                   "device 'DEV': bad value 'FASTEST' for property 'PERFORMANCE_HINT'");
   EXPECT_CONTAINS(error_of([&] { device.table.set(config, {{"TEST_LEVEL", -1}}); }), "expected a level >= 0");
   device.name = "DEV2";  // the owner's name is read when the error is made
@@ -137,6 +147,36 @@ TEST(PropertyTable, RefusalsNameTheOwnerKeyAndValueAndChangeNothing) {
   EXPECT_FALSE(config.enable_profiling);
   EXPECT_EQ(config.level, 1);
   EXPECT_FALSE(config.level_set);
+}
+
+TEST(PropertyTable, ArgumentsAreDeclaredAndChecked) {
+  Device device;
+  Config config;
+  add_model_argument(device.table);
+  // DEVICE_ID (declared by add_base_settings) must name a device; MODEL_PTR must hold a model.
+  EXPECT_NO_THROW(device.table.get("TEST_COUNTER", config, {{"DEVICE_ID", "1"}}));
+  EXPECT_CONTAINS(error_of([&] {
+                    device.table.get("TEST_COUNTER", config, {{"DEVICE_ID", "7"}});
+                  }),
+                  "device 'DEV': bad argument '7' for 'DEVICE_ID': no such device (AVAILABLE_DEVICES: 0, 1)");
+  EXPECT_CONTAINS(error_of([&] {
+                    device.table.get("TEST_COUNTER", config, {{"PREFIX", true}});
+                  }),
+                  "device 'DEV': unexpected argument 'PREFIX' (arguments: DEVICE_ID, MODEL_PTR)");
+  EXPECT_CONTAINS(error_of([&] {
+                    device.table.get("TEST_COUNTER", config, {{"MODEL_PTR", 3}});
+                  }),
+                  "bad argument '3' for 'MODEL_PTR': it holds a int");
+  EXPECT_CONTAINS(error_of([&] { device.table.check_arguments({{"X", 1}}); }), "unexpected argument 'X'");
+
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2});
+  auto model = std::make_shared<Model>(OutputVector{x}, ParameterVector{x}, "identity");
+  EXPECT_EQ(model_of({{"MODEL_PTR", model}}), model);
+  EXPECT_EQ(model_of({{"MODEL_PTR", std::shared_ptr<const Model>(model)}}), model);
+  EXPECT_EQ(model_of({}), nullptr);
+  config.device_id = "1";
+  EXPECT_EQ(device_id_of({}, config), "1");
+  EXPECT_EQ(device_id_of({{"DEVICE_ID", "0"}}, config), "0");
 }
 
 TEST(PropertyTable, DeclaringAKeyTwiceIsAnError) {
@@ -178,7 +218,9 @@ TEST(PropertyTable, CompiledModelsReportTheSettingsThatReachThemReadOnly) {
   config.num_streams = streams::Num(6);
   EXPECT_EQ(compiled.get("TEST_LEVEL", config).as<int32_t>(), 4);
   EXPECT_EQ(compiled.get("NUM_STREAMS", config).as<streams::Num>().num, 2);
-  EXPECT_CONTAINS(error_of([&] { compiled.set(config, {{"TEST_LEVEL", 1}}); }),
+  EXPECT_CONTAINS(error_of([&] {
+                    compiled.set(config, {{"TEST_LEVEL", 1}});
+                  }),
                   "property 'TEST_LEVEL' of a model compiled for DEV.1 is read-only: it is fixed at compile time");
   EXPECT_CONTAINS(error_of([&] { compiled.get("NO_SUCH_KEY", config); }),
                   "a model compiled for DEV.1 has no property 'NO_SUCH_KEY'");
@@ -196,7 +238,9 @@ TEST(BaseConfig, NumStreamsRule) {
 
 TEST(BaseConfig, PrecisionAndDeviceIdRules) {
   EXPECT_NO_THROW(check_precision(element::f16, {element::f32, element::f16}));
-  EXPECT_CONTAINS(error_of([] { check_precision(element::bf16, {element::f32, element::f16}); }),
+  EXPECT_CONTAINS(error_of([] {
+                    check_precision(element::bf16, {element::f32, element::f16});
+                  }),
                   "this device computes in f32, f16 only, not bf16");
   EXPECT_NO_THROW(check_device_id("1", {"0", "1"}));
   EXPECT_CONTAINS(error_of([] { check_device_id("2", {"0", "1"}); }), "no such device (AVAILABLE_DEVICES: 0, 1)");

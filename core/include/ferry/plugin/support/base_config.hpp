@@ -9,10 +9,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ferry/graph/element_type.hpp"
+#include "ferry/graph/model.hpp"
 #include "ferry/plugin/support/property_table.hpp"
 #include "ferry/runtime/properties.hpp"
 
@@ -49,8 +51,14 @@ void check_num_streams(const streams::Num& value, int max_streams);
 void check_precision(const element::Type& value, const std::vector<element::Type>& precisions);
 void check_device_id(const std::string& value, const std::vector<std::string>& device_ids);
 
+// The device a get_property call describes: its DEVICE_ID argument, else the DEVICE_ID setting.
+std::string device_id_of(const AnyMap& arguments, const BaseConfig& config);
+// The model of a MODEL_PTR argument, given as a const or mutable model; null when absent.
+std::shared_ptr<const Model> model_of(const AnyMap& arguments);
+
 // Declares PERFORMANCE_HINT, NUM_STREAMS, PERFORMANCE_HINT_NUM_REQUESTS, EXECUTION_MODE_HINT,
-// INFERENCE_PRECISION_HINT, PERF_COUNT, DEVICE_ID and MODEL_PRIORITY, all reaching compiled models.
+// INFERENCE_PRECISION_HINT, PERF_COUNT, DEVICE_ID and MODEL_PRIORITY, all reaching compiled
+// models, and the get_property argument DEVICE_ID (one of the device ids).
 template <typename Config>
 PropertyTable<Config>& add_base_settings(PropertyTable<Config>& table, BaseRules rules) {
   static_assert(std::is_base_of<BaseConfig, Config>::value, "a device's Config derives from sdk::BaseConfig");
@@ -67,7 +75,14 @@ PropertyTable<Config>& add_base_settings(PropertyTable<Config>& table, BaseRules
       .setting(ferry::enable_profiling, static_cast<bool Config::*>(&Config::enable_profiling))
       .setting(device::id, static_cast<std::string Config::*>(&Config::device_id),
                [device_ids](const std::string& value) { check_device_id(value, device_ids()); })
-      .setting(hint::model_priority, static_cast<hint::Priority Config::*>(&Config::model_priority));
+      .setting(hint::model_priority, static_cast<hint::Priority Config::*>(&Config::model_priority))
+      .argument(device::id, [device_ids](const Any& value) { check_device_id(value.as<std::string>(), device_ids()); });
+}
+
+// Declares the get_property argument MODEL_PTR (the model a query is about; read with model_of).
+template <typename Config>
+PropertyTable<Config>& add_model_argument(PropertyTable<Config>& table) {
+  return table.argument(hint::model, [](const Any& value) { model_of({{hint::model.name(), value}}); });
 }
 
 }  // namespace ferry::sdk

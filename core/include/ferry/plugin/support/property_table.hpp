@@ -75,6 +75,15 @@ class PropertyTable {
                      nullptr, nullptr, Reach::kPluginOnly});
   }
 
+  // A get_property argument the table accepts (DEVICE_ID, MODEL_PTR): `check(value)` refuses a
+  // bad value by throwing. get() refuses any argument not declared.
+  template <typename T, PropertyMutability Mutability, typename Check>
+  PropertyTable& argument(const Property<T, Mutability>& key, Check check) {
+    FERRY_ASSERT(!find_argument(key.name()), "argument '", key.name(), "' is declared twice");
+    m_arguments.push_back(Argument{key.name(), check});
+    return *this;
+  }
+
   // A setting stored in a field of Config. `check(value)` refuses a value by throwing.
   template <typename T, typename Check = std::nullptr_t>
   PropertyTable& setting(const Property<T, PropertyMutability::RW>& key, T Config::*field, Check check = nullptr,
@@ -125,8 +134,28 @@ class PropertyTable {
     return entry && entry->store;
   }
 
-  // get_property: throws naming the owner and the key when the table has no such key.
+  // Refuses an argument the table does not declare, or a value its check refuses.
+  void check_arguments(const AnyMap& arguments) const {
+    for (const auto& [name, value] : arguments) {
+      const Argument* argument = find_argument(name);
+      if (!argument) {
+        std::string accepted;
+        for (const auto& known : m_arguments) accepted += (accepted.empty() ? "" : ", ") + known.name;
+        Exception::raise(m_owner.name(), ": unexpected argument '", name,
+                         "' (arguments: ", accepted.empty() ? "none" : accepted, ")");
+      }
+      try {
+        argument->check(value);
+      } catch (const std::exception& e) {
+        Exception::raise(m_owner.name(), ": bad argument '", value_text(value), "' for '", name, "': ", e.what());
+      }
+    }
+  }
+
+  // get_property: throws naming the owner and the key when the table has no such key, or when
+  // check_arguments refuses the arguments.
   Any get(const std::string& name, const Config& config, const AnyMap& arguments = {}) const {
+    check_arguments(arguments);
     const Entry* entry = find(name);
     FERRY_ASSERT(entry, m_owner.name(), " has no property '", name, "'");
     if (!entry->read) return supported();
@@ -160,6 +189,10 @@ class PropertyTable {
   }
 
  private:
+  struct Argument {
+    std::string name;
+    std::function<void(const Any&)> check;
+  };
   struct Entry {
     PropertyName name;
     std::function<Any(const Config&, const AnyMap&)> read;  // null: SUPPORTED_PROPERTIES
@@ -174,6 +207,12 @@ class PropertyTable {
     return *this;
   }
 
+  const Argument* find_argument(const std::string& name) const {
+    for (const auto& argument : m_arguments)
+      if (argument.name == name) return &argument;
+    return nullptr;
+  }
+
   const Entry* find(const std::string& name) const {
     for (const auto& entry : m_entries)
       if (entry.name == name) return &entry;
@@ -182,6 +221,7 @@ class PropertyTable {
 
   TableOwner m_owner;
   std::vector<Entry> m_entries;
+  std::vector<Argument> m_arguments;
 };
 
 }  // namespace ferry::sdk

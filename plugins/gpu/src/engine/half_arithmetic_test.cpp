@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "../plugin.hpp"
 #include "ferry/graph/ops/activation.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
@@ -20,7 +21,6 @@
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/runtime/properties.hpp"
-#include "plugin.hpp"
 #include "support/gpu_test_utils.hpp"
 #include "support/half_storage_check.hpp"
 #include "support/offline_compiler.hpp"

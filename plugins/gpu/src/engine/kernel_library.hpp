@@ -1,6 +1,6 @@
 #pragma once
 
-// The OpenCL C sources of plugins/gpu/kernels/*.cl. They are kept as .cl files (readable,
+// The OpenCL C sources of plugins/gpu/src/engine/kernels/*.cl. They are kept as .cl files (readable,
 // checkable with any OpenCL compiler) and embedded into the plugin at build time by
 // embed_kernels.sh, so the plugin needs no file at run time.
 

@@ -1,10 +1,10 @@
-#include "infer_request.hpp"
+#include "sync_infer_request.hpp"
 
 #include <algorithm>
 #include <chrono>
 
-#include "cl_error.hpp"
 #include "compiled_model.hpp"
+#include "engine/cl_error.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/runtime/exception.hpp"
 
@@ -27,7 +27,7 @@ class FinishOnError {
 
 }  // namespace
 
-InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
+SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model),
       m_plan_buffers(compiled_model->context(), compiled_model->context()->counters().intermediates, CL_MEM_READ_WRITE,
                      "an intermediate value"),
@@ -43,12 +43,12 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
   }
 }
 
-const CompiledModel& InferRequest::compiled_model() const {
+const CompiledModel& SyncInferRequest::compiled_model() const {
   return static_cast<const CompiledModel&>(*get_compiled_model());
 }
 
-InferRequest::BoundGraph InferRequest::bind_graph(const ShapeSignature& shapes,
-                                                  std::shared_ptr<const CompiledGraph> graph) const {
+SyncInferRequest::BoundGraph SyncInferRequest::bind_graph(const ShapeSignature& shapes,
+                                                          std::shared_ptr<const CompiledGraph> graph) const {
   BoundGraph bound;
   bound.shapes = shapes;
   for (const GraphStep& step : graph->steps()) {
@@ -73,7 +73,7 @@ InferRequest::BoundGraph InferRequest::bind_graph(const ShapeSignature& shapes,
   return bound;
 }
 
-void InferRequest::select_graph(const ShapeSignature& shapes) {
+void SyncInferRequest::select_graph(const ShapeSignature& shapes) {
   bool changed = false;
   if (m_bound.empty() || m_bound.front().shapes != shapes) {
     std::shared_ptr<const CompiledGraph> graph = compiled_model().graph_for(shapes);
@@ -98,7 +98,7 @@ void InferRequest::select_graph(const ShapeSignature& shapes) {
   if (changed || grown) map_values(graph);
 }
 
-void InferRequest::map_values(const CompiledGraph& graph) {
+void SyncInferRequest::map_values(const CompiledGraph& graph) {
   const auto& values = graph.values();
   m_value_memory.assign(values.size(), nullptr);
   for (size_t v = 0; v < values.size(); ++v) {
@@ -114,7 +114,7 @@ void InferRequest::map_values(const CompiledGraph& graph) {
   }
 }
 
-void InferRequest::shape_outputs(const CompiledGraph& graph) {
+void SyncInferRequest::shape_outputs(const CompiledGraph& graph) {
   const auto& results = graph.model()->get_results();
   for (size_t k = 0; k < results.size(); ++k) {
     const Shape& shape = results[k]->get_output_shape(0);
@@ -128,7 +128,7 @@ void InferRequest::shape_outputs(const CompiledGraph& graph) {
   }
 }
 
-cl_mem InferRequest::bind_host(HostBinding& binding, void* data, size_t bytes) {
+cl_mem SyncInferRequest::bind_host(HostBinding& binding, void* data, size_t bytes) {
   if (!binding.buffer || binding.data != data || binding.bytes != bytes) {
     const DeviceContext& context = *compiled_model().context();
     binding.buffer = bytes ? context.create_buffer(bytes, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, data, "a tensor")
@@ -139,14 +139,14 @@ cl_mem InferRequest::bind_host(HostBinding& binding, void* data, size_t bytes) {
   return binding.buffer.get();
 }
 
-Tensor InferRequest::dense(const Tensor& tensor, Tensor& scratch) const {
+Tensor SyncInferRequest::dense(const Tensor& tensor, Tensor& scratch) const {
   if (tensor.is_continuous()) return tensor;
   if (!scratch || scratch.get_shape() != tensor.get_shape() || scratch.get_element_type() != tensor.get_element_type())
     scratch = Tensor(tensor.get_element_type(), tensor.get_shape());
   return scratch;
 }
 
-void InferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue queue) {
+void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue queue) {
   MemoryCounters& counters = graph.context()->counters();
   for (size_t i = 0; i < m_input_bindings.size(); ++i) {
     const Tensor& bound = input_tensor(i);
@@ -164,7 +164,7 @@ void InferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue queu
   }
 }
 
-void InferRequest::run_host_step(const CompiledGraph& graph, size_t index, cl_command_queue queue) {
+void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, cl_command_queue queue) {
   const GraphStep& step = graph.steps()[index];
   cl_check(clFinish(queue), "clFinish before host op '", step.node->get_friendly_name(), "'");
   std::vector<std::pair<cl_mem, void*>> mapped;
@@ -192,7 +192,7 @@ void InferRequest::run_host_step(const CompiledGraph& graph, size_t index, cl_co
                step.node->get_type_name(), " could not be evaluated for its input types");
 }
 
-void InferRequest::infer() {
+void SyncInferRequest::infer() {
   check_tensors();
   const CompiledModel& model = compiled_model();
   for (size_t i = 0; i < m_input_bindings.size(); ++i) convert_batched_tensors(i);
@@ -267,7 +267,7 @@ void InferRequest::infer() {
   if (profiling) record_profile(bound);
 }
 
-void InferRequest::record_profile(const BoundGraph& bound) {
+void SyncInferRequest::record_profile(const BoundGraph& bound) {
   const CompiledGraph& graph = *bound.graph;
   m_profile.clear();
   const auto& steps = graph.steps();

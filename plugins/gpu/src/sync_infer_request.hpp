@@ -13,21 +13,21 @@
 #include <memory>
 #include <vector>
 
-#include "cl_handle.hpp"
-#include "compiled_graph.hpp"
+#include "engine/cl_handle.hpp"
+#include "engine/compiled_graph.hpp"
+#include "engine/growing_buffers.hpp"
+#include "engine/shape_instances.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "growing_buffers.hpp"
-#include "shape_instances.hpp"
 
 namespace ferry::gpu {
 
 class CompiledModel;
 
-class InferRequest final : public ISyncInferRequest {
+class SyncInferRequest final : public ISyncInferRequest {
  public:
   // A static model: allocates the memory plan's buffers and creates the kernels (programs are
   // already built). A dynamic model: both at the first inference of each shape.
-  explicit InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
+  explicit SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
 
   void infer() override;
   // One record per node of the last inference when PERF_COUNT is on: device time from the
