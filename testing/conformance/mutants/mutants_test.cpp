@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "testing/conformance/runner_skip_list.hpp"
+#include "testing/conformance/runner_tool/runner_skip_list.hpp"
 
 extern char** environ;
 

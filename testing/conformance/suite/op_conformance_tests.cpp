@@ -11,8 +11,8 @@
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/runtime/infer_request.hpp"
-#include "op_case.hpp"
 #include "options.hpp"
+#include "testing/conformance/op_cases/op_case.hpp"
 
 namespace ferry::conformance {
 namespace {
