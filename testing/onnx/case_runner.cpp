@@ -1,51 +1,16 @@
 #include "case_runner.hpp"
 
-#include <cstring>
 #include <filesystem>
-#include <set>
-#include <sstream>
 
+#include "case_steps.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/runtime/exception.hpp"
-#include "tensor_proto.hpp"
 
 namespace ferry {
 namespace onnx_backend {
 namespace {
 
 namespace fs = std::filesystem;
-
-// input_0.pb, input_1.pb, ... in index order, until the first missing index.
-std::vector<Tensor> read_numbered(const std::string& data_set, const std::string& prefix) {
-  std::vector<Tensor> tensors;
-  for (size_t i = 0;; ++i) {
-    const std::string path = data_set + "/" + prefix + std::to_string(i) + ".pb";
-    if (!fs::exists(path)) break;
-    tensors.push_back(read_tensor_file(path));
-  }
-  return tensors;
-}
-
-// ONNX's test data holds bfloat16 values as uint16 bit patterns (numpy has no bfloat16): read
-// them as the bf16 the model declares.
-Tensor as_declared(const Tensor& tensor, const element::Type& declared) {
-  if (declared != element::bf16 || tensor.get_element_type() != element::u16) return tensor;
-  Tensor bf16(element::bf16, tensor.get_shape());
-  std::memcpy(bf16.data(), tensor.data(), tensor.get_byte_size());
-  return bf16;
-}
-
-// Ops the device's query_model leaves out, as "Type (name)" each once per type.
-std::string unsupported_ops(const Model& model, const SupportedOpsMap& supported) {
-  std::set<std::string> types;
-  std::ostringstream text;
-  for (const auto& node : model.get_ordered_ops()) {
-    if (supported.count(node->get_friendly_name())) continue;
-    if (!types.insert(node->get_type_name()).second) continue;
-    text << (types.size() > 1 ? ", " : "") << node->get_type_name() << " ('" << node->get_friendly_name() << "')";
-  }
-  return text.str();
-}
 
 // The exception's text at `stage`, as a result.
 template <typename Body>
@@ -84,9 +49,9 @@ CaseResult run_case(const BackendCase& backend_case, const std::string& device, 
     const std::string set_name = fs::path(data_set).filename().string();
     std::vector<Tensor> inputs, expected;
     if (!attempt(Stage::load_data, result, [&] {
-          inputs = read_numbered(data_set, "input_");
-          expected = read_numbered(data_set, "output_");
-          FERRY_ASSERT(!expected.empty(), set_name, " has no output_0.pb");
+          DataSet loaded = read_data_set(data_set);
+          inputs = std::move(loaded.inputs);
+          expected = std::move(loaded.expected);
         }))
       return result;
     std::vector<Tensor> outputs;
