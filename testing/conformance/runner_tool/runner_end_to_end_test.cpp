@@ -74,5 +74,51 @@ TEST(RunnerEndToEnd, SkipEntryWithoutReasonStopsTheRunNamingTheLine) {
   EXPECT_NE(console.find("has no reason"), std::string::npos) << console;
 }
 
+// `--plugin=LIB --device_name=MINE` without --device: the runner tests LIB as MINE (the TEMPLATE
+// plugin's library, registered a second time under that name), not TEMPLATE.
+TEST(RunnerEndToEnd, PluginWithDeviceNameAloneTestsThePlugin) {
+  const std::string report = tmp("mine_report");
+  const std::string plugin = runfile("plugins/template/libferry_template_plugin.so");
+  const ProcessResult result = run_isolated(
+      {runfile("testing/conformance/runner"), "--suite=" + runfile("testing/conformance/conformance_suite"),
+       "--plugin=" + plugin, "--device_name=MINE",
+       "--filter=Plugin.DeviceIsListedUnderItsRegisteredName:Plugin.VersionsNameTheDevice", "--timeout=60",
+       "--report=" + report},
+      tmp("mine.log"), 300);
+  const std::string console = read_text_file(tmp("mine.log"));
+  EXPECT_EQ(result.exit_code, 0) << console;
+  EXPECT_NE(console.find("device under test: MINE (--plugin=" + plugin + ")"), std::string::npos) << console;
+  EXPECT_NE(console.find("Ferry conformance, device MINE"), std::string::npos) << console;
+  // What each suite process says it tested.
+  const std::string log = read_text_file(report + "/logs/Plugin.VersionsNameTheDevice.log");
+  EXPECT_NE(log.find("[ferry conformance] device=MINE plugin=" + plugin + " as MINE"), std::string::npos) << log;
+  EXPECT_NE(log.find("[  PASSED  ] 1 test"), std::string::npos) << log;
+}
+
+TEST(RunnerEndToEnd, DeviceOtherThanThePluginIsRefusedBeforeRunning) {
+  const std::string report = tmp("mismatch_report");
+  const ProcessResult result = run_isolated(
+      {runfile("testing/conformance/runner"), "--suite=" + runfile("testing/conformance/conformance_suite"),
+       "--plugin=" + runfile("plugins/template/libferry_template_plugin.so"), "--device_name=MINE", "--device=TEMPLATE",
+       "--report=" + report},
+      tmp("mismatch.log"), 300);
+  const std::string console = read_text_file(tmp("mismatch.log"));
+  EXPECT_EQ(result.exit_code, 2) << console;
+  EXPECT_NE(console.find("--device=TEMPLATE does not match --device_name=MINE"), std::string::npos) << console;
+  EXPECT_FALSE(std::ifstream(report + "/results.tsv").good()) << "the runner ran tests: " << console;
+}
+
+// The suite binary alone applies the same rule.
+TEST(RunnerEndToEnd, SuiteAloneRefusesADeviceOtherThanThePlugin) {
+  const ProcessResult result = run_isolated({runfile("testing/conformance/conformance_suite"),
+                                             "--plugin=" + runfile("plugins/template/libferry_template_plugin.so"),
+                                             "--device_name=MINE", "--device=TEMPLATE", "--gtest_list_tests"},
+                                            tmp("suite_mismatch.log"), 120);
+  const std::string output = read_text_file(tmp("suite_mismatch.log"));
+  EXPECT_EQ(result.exit_code, 2) << output;
+  EXPECT_NE(output.find("conformance: --device=TEMPLATE does not match --device_name=MINE"), std::string::npos)
+      << output;
+}
+
 }  // namespace
 }  // namespace ferry::conformance::runner

@@ -59,6 +59,9 @@ int run(const runner::RunnerOptions& options) {
     return 2;
   }
 
+  std::cout << "device under test: " << options.device;
+  if (!options.plugin.empty()) std::cout << " (--plugin=" << options.plugin << ")";
+  std::cout << ", " << tests.size() << " tests" << std::endl;
   std::vector<runner::Outcome> outcomes;
   std::ofstream tsv(work + "/results.tsv");
   for (const auto& test : tests) {
@@ -102,12 +105,25 @@ void share_runfiles_with_children(const char* argv0) {
     setenv("RUNFILES_DIR", std::filesystem::absolute(runfiles, error).c_str(), 1);
 }
 
+// The suite reads $FERRY_CONFORMANCE_DEVICE and $FERRY_CONFORMANCE_PLUGIN as defaults for --device
+// and --plugin; the runner takes flags only. It removes both from the environment (saying so), so
+// that the suite processes test exactly the device the runner resolved and reports.
+void drop_suite_environment() {
+  for (const char* name : {"FERRY_CONFORMANCE_DEVICE", "FERRY_CONFORMANCE_PLUGIN"}) {
+    if (!std::getenv(name)) continue;
+    std::cerr << "conformance runner: ignoring $" << name
+              << " (the runner takes --device, --plugin and --device_name)\n";
+    unsetenv(name);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   share_runfiles_with_children(argv[0]);
   runner::RunnerOptions options;
   try {
+    drop_suite_environment();
     const std::vector<std::string> args(argv + 1, argv + argc);
     for (const auto& arg : args)
       if (arg == "--help" || arg == "-h") {

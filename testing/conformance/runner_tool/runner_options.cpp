@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "ferry/runtime/exception.hpp"
+#include "testing/conformance/suite/device_flags.hpp"
 
 namespace ferry::conformance::runner {
 namespace {
@@ -45,6 +46,8 @@ RunnerOptions parse_runner_options(const std::vector<std::string>& args, const s
                                    const std::string& working_dir) {
   RunnerOptions options;
   options.suite = (std::filesystem::path(runner_path).parent_path() / "conformance_suite").string();
+  DeviceFlags device_flags;
+  std::vector<std::string> other_suite_args;  // forwarded after the device flags, in their order
   for (size_t i = 0; i < args.size(); ++i) {
     std::string value;
     if (take(args, i, "suite", value)) {
@@ -58,30 +61,42 @@ RunnerOptions parse_runner_options(const std::vector<std::string>& args, const s
     } else if (take(args, i, "timeout", value)) {
       options.timeout_s = parse_timeout(value);
     } else if (take(args, i, "device", value)) {
-      FERRY_ASSERT(!value.empty(), "conformance runner: --device is empty");
-      options.device = value;
-      options.suite_args.push_back("--device=" + value);
+      device_flags.device = value;
     } else if (take(args, i, "device_name", value)) {
-      options.suite_args.push_back("--device_name=" + value);
+      device_flags.device_name = value;
     } else if (take(args, i, "plugin", value)) {
-      options.suite_args.push_back("--plugin=" + absolute(value, working_dir));
+      FERRY_ASSERT(!value.empty(), "conformance runner: --plugin is empty");
+      device_flags.plugin = absolute(value, working_dir);
     } else if (take(args, i, "plugins_xml", value)) {
-      options.suite_args.push_back("--plugins_xml=" + absolute(value, working_dir));
+      other_suite_args.push_back("--plugins_xml=" + absolute(value, working_dir));
     } else if (take(args, i, "config", value)) {
       FERRY_ASSERT(value.find('=') != std::string::npos && value[0] != '=',
                    "conformance runner: --config expects KEY=VALUE, got '", value, "'");
-      options.suite_args.push_back("--config=" + value);
+      other_suite_args.push_back("--config=" + value);
     } else {
       Exception::raise("conformance runner: unexpected argument '", args[i], "'");
     }
   }
+  // The suite processes get the device the rule picked, spelled out: they test what the report names.
+  const DeviceUnderTest device = resolve_device_under_test(device_flags, "conformance runner");
+  options.device = device.device;
+  options.suite_args.push_back("--device=" + device.device);
+  if (!device_flags.plugin.empty()) {
+    options.plugin = device_flags.plugin;
+    options.suite_args.push_back("--plugin=" + device_flags.plugin);
+    options.suite_args.push_back("--device_name=" + device.register_as);
+  }
+  options.suite_args.insert(options.suite_args.end(), other_suite_args.begin(), other_suite_args.end());
   return options;
 }
 
 std::string runner_usage() {
-  return "usage: runner --device=NAME [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]\n"
+  return "usage: runner [--device=NAME] [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]\n"
          "              [--config KEY=VALUE]... [--filter=GTEST_FILTER] [--skip=FILE] [--report=DIR]\n"
-         "              [--timeout=SECONDS] [--suite=PATH]\n";
+         "              [--timeout=SECONDS] [--suite=PATH]\n"
+         "  --device=NAME            a device the Core knows (default TEMPLATE)\n"
+         "  --plugin=LIB             test this library instead: it is registered and tested as\n"
+         "    --device_name=NAME     NAME (--device=NAME works too; given both, they must be equal)\n";
 }
 
 }  // namespace ferry::conformance::runner

@@ -13,8 +13,9 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n"
               << "usage: " << argv[0]
-              << " --device=NAME [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]"
-                 " [--config KEY=VALUE]... [gtest flags]\n";
+              << " [--device=NAME] [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]"
+                 " [--config KEY=VALUE]... [gtest flags]\n"
+                 "  with --plugin, the device under test is LIB, registered as --device_name (or --device)\n";
     return 2;
   }
   testing::InitGoogleTest(&argc, argv);

@@ -39,17 +39,22 @@ Options& options() {
 
 void parse_options(int& argc, char** argv) {
   Options& opts = options();
-  if (const char* device = std::getenv("FERRY_CONFORMANCE_DEVICE")) opts.device = device;
-  if (const char* plugin = std::getenv("FERRY_CONFORMANCE_PLUGIN")) opts.plugin = plugin;
+  DeviceFlags flags;
+  if (const char* device = std::getenv("FERRY_CONFORMANCE_DEVICE")) {
+    flags.device = device;
+    flags.device_flag = "$FERRY_CONFORMANCE_DEVICE";
+  }
+  if (const char* plugin = std::getenv("FERRY_CONFORMANCE_PLUGIN")) flags.plugin = plugin;
   std::vector<char*> kept = {argv[0]};
   for (int i = 1; i < argc; ++i) {
     std::string value;
     if (take_flag("device", i, argc, argv, value)) {
-      opts.device = value;
+      flags.device = value;
+      flags.device_flag = "--device";
     } else if (take_flag("plugin", i, argc, argv, value)) {
-      opts.plugin = value;
+      flags.plugin = value;
     } else if (take_flag("device_name", i, argc, argv, value)) {
-      opts.device_name = value;
+      flags.device_name = value;
     } else if (take_flag("plugins_xml", i, argc, argv, value)) {
       opts.plugins_xml = value;
     } else if (take_flag("config", i, argc, argv, value)) {
@@ -58,7 +63,10 @@ void parse_options(int& argc, char** argv) {
       kept.push_back(argv[i]);
     }
   }
-  FERRY_ASSERT(!opts.device.empty(), "conformance: --device is empty");
+  const DeviceUnderTest device = resolve_device_under_test(flags, "conformance");
+  opts.device = device.device;
+  opts.plugin = flags.plugin;
+  opts.device_name = device.register_as;
   for (size_t i = 0; i < kept.size(); ++i) argv[i] = kept[i];
   argc = static_cast<int>(kept.size());
   argv[argc] = nullptr;
@@ -68,8 +76,7 @@ std::string describe_options() {
   const Options& opts = options();
   std::ostringstream out;
   out << "device=" << opts.device;
-  if (!opts.plugin.empty())
-    out << " plugin=" << opts.plugin << " as " << (opts.device_name.empty() ? opts.device : opts.device_name);
+  if (!opts.plugin.empty()) out << " plugin=" << opts.plugin << " as " << opts.device_name;
   if (!opts.plugins_xml.empty()) out << " plugins_xml=" << opts.plugins_xml;
   for (const auto& [key, value] : opts.config) out << " " << key << "=" << value.as<std::string>();
   return out.str();
@@ -78,8 +85,7 @@ std::string describe_options() {
 Core make_core() {
   const Options& opts = options();
   Core core(opts.plugins_xml);
-  if (!opts.plugin.empty())
-    core.register_plugin(opts.plugin, opts.device_name.empty() ? opts.device : opts.device_name);
+  if (!opts.plugin.empty()) core.register_plugin(opts.plugin, opts.device_name);
   if (!opts.config.empty()) core.set_property(opts.device, opts.config);
   return core;
 }

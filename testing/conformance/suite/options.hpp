@@ -7,24 +7,27 @@
 #include <string>
 #include <vector>
 
+#include "device_flags.hpp"
 #include "ferry/runtime/any.hpp"
 #include "ferry/runtime/core.hpp"
 
 namespace ferry::conformance {
 
 struct Options {
-  std::string device = "TEMPLATE";  // --device=NAME, or $FERRY_CONFORMANCE_DEVICE
-  std::string plugin;               // --plugin=LIB: register this library as `device_name`
-  std::string device_name;          // --device_name=NAME: the name LIB registers under (default: device)
-  std::string plugins_xml;          // --plugins_xml=PATH: the Core reads this file
-  AnyMap config;                    // --config KEY=VALUE (repeatable): set on the device, as text
+  // The device under test, from --device (or $FERRY_CONFORMANCE_DEVICE), --plugin (or
+  // $FERRY_CONFORMANCE_PLUGIN) and --device_name by device_flags.hpp's rule.
+  std::string device = kDefaultDevice;
+  std::string plugin;       // --plugin=LIB: register this library as `device_name`
+  std::string device_name;  // the name LIB is registered as (== device), "" without --plugin
+  std::string plugins_xml;  // --plugins_xml=PATH: the Core reads this file
+  AnyMap config;            // --config KEY=VALUE (repeatable): set on the device, as text
 };
 
 // The options of this process (defaults until parse_options runs).
 Options& options();
 
 // Removes the suite's own flags from argv (leaving GoogleTest's) and stores them in options().
-// Throws ferry::Exception naming a malformed flag.
+// Throws ferry::Exception naming a malformed flag or a combination device_flags.hpp refuses.
 void parse_options(int& argc, char** argv);
 
 // One line describing the options, printed at start so logs say what was tested.
