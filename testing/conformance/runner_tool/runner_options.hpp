@@ -1,7 +1,8 @@
 #pragma once
 
 // The conformance runner's command line (docs/CONFORMANCE.md). The runner keeps its own flags
-// and forwards the suite's (--device, --device_name, --plugin, --plugins_xml, --config) to every
+// and forwards the suite's (--device, --device_name, --plugin, --plugins_xml, --config,
+// --onnx_data) to every
 // suite process it starts. The device under test follows the suite's rule
 // (suite/device_flags.hpp): with --plugin it is that library, registered as --device_name (or
 // --device); flags that would test anything else are refused.
@@ -20,7 +21,7 @@ struct RunnerOptions {
   std::string skip_file;            // --skip=FILE (see runner_skip_list.hpp)
   int timeout_s = 120;              // --timeout=SECONDS, per test
   // What every suite process gets, in the suite's syntax: --device=<device>, then with --plugin
-  // --plugin=LIB --device_name=<device>, then --plugins_xml and --config in their order.
+  // --plugin=LIB --device_name=<device>, then --plugins_xml, --config and --onnx_data in their order.
   std::vector<std::string> suite_args;
 };
 

@@ -37,12 +37,16 @@ TEST(RunnerOptions, RunnerFlagsInBothSpellingsAndRelativePathsMadeAbsolute) {
 TEST(RunnerOptions, SuiteFlagsAreForwardedDeviceFirstThenInOrderWithAbsolutePaths) {
   const RunnerOptions options =
       parse({"--config", "PERF_COUNT=YES", "--device=MYDEV", "--plugin", "lib/libmy.so", "--device_name=MYDEV",
-             "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml"});
+             "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml", "--onnx_data", "data/node"});
   EXPECT_EQ(options.device, "MYDEV");
   EXPECT_EQ(options.plugin, "/work/lib/libmy.so");
-  const std::vector<std::string> expected = {"--device=MYDEV",         "--plugin=/work/lib/libmy.so",
-                                             "--device_name=MYDEV",    "--config=PERF_COUNT=YES",
-                                             "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml"};
+  const std::vector<std::string> expected = {"--device=MYDEV",
+                                             "--plugin=/work/lib/libmy.so",
+                                             "--device_name=MYDEV",
+                                             "--config=PERF_COUNT=YES",
+                                             "--config=NUM_STREAMS=2",
+                                             "--plugins_xml=/etc/plugins.xml",
+                                             "--onnx_data=/work/data/node"};
   EXPECT_EQ(options.suite_args, expected);
 }
 

@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
     std::cerr << e.what() << "\n"
               << "usage: " << argv[0]
               << " [--device=NAME] [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]"
-                 " [--config KEY=VALUE]... [gtest flags]\n"
+                 " [--config KEY=VALUE]... [--onnx_data=DIR] [gtest flags]\n"
                  "  with --plugin, the device under test is LIB, registered as --device_name (or --device)\n";
     return 2;
   }

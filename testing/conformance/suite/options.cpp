@@ -59,6 +59,9 @@ void parse_options(int& argc, char** argv) {
       opts.plugins_xml = value;
     } else if (take_flag("config", i, argc, argv, value)) {
       add_config(value);
+    } else if (take_flag("onnx_data", i, argc, argv, value)) {
+      FERRY_ASSERT(!value.empty(), "conformance: --onnx_data is empty");
+      opts.onnx_data = value;
     } else {
       kept.push_back(argv[i]);
     }
@@ -79,8 +82,11 @@ std::string describe_options() {
   if (!opts.plugin.empty()) out << " plugin=" << opts.plugin << " as " << opts.device_name;
   if (!opts.plugins_xml.empty()) out << " plugins_xml=" << opts.plugins_xml;
   for (const auto& [key, value] : opts.config) out << " " << key << "=" << value.as<std::string>();
+  if (!opts.onnx_data.empty()) out << " onnx_data=" << opts.onnx_data;
   return out.str();
 }
+
+std::string onnx_data_dir() { return options().onnx_data.empty() ? kDefaultOnnxData : options().onnx_data; }
 
 Core make_core() {
   const Options& opts = options();

@@ -21,7 +21,16 @@ struct Options {
   std::string device_name;  // the name LIB is registered as (== device), "" without --plugin
   std::string plugins_xml;  // --plugins_xml=PATH: the Core reads this file
   AnyMap config;            // --config KEY=VALUE (repeatable): set on the device, as text
+  std::string onnx_data;    // --onnx_data=DIR: ONNX's node test cases for OnnxReference ("": the default)
 };
+
+// Where the OnnxReference category reads ONNX's node test cases when --onnx_data is not given
+// (Debian's libonnx-testdata). Missing there, its cases are skipped; missing under an explicit
+// --onnx_data, they fail.
+inline constexpr const char* kDefaultOnnxData = "/usr/share/libonnx-testdata/data/node";
+
+// --onnx_data, else kDefaultOnnxData.
+std::string onnx_data_dir();
 
 // The options of this process (defaults until parse_options runs).
 Options& options();
