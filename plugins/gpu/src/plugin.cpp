@@ -18,7 +18,9 @@ namespace ferry::gpu {
 namespace {}  // namespace
 
 Plugin::Plugin(OfflineCompiler offline)
-    : m_contexts(std::move(offline)), m_properties(sdk::device_owner([this] { return get_device_name(); })) {
+    : m_contexts(std::move(offline)),
+      m_properties(sdk::device_owner([this] { return get_device_name(); })),
+      m_settings(m_properties) {
   set_device_name("GPU");
   set_version({::ferry::get_version().buildNumber + "-blob" + std::to_string(blob_format::kExportFormat.version),
                "Ferry GPU plugin (OpenCL)"});
@@ -116,8 +118,9 @@ void Plugin::declare_properties() {
 }
 
 std::vector<std::string> Plugin::device_ids() const {
+  const std::string types = m_settings.get().opencl_device_types;
   std::lock_guard<std::mutex> lock(m_mutex);
-  if (!m_devices) m_devices = enumerate_devices(DeviceTypeSelection::parse(m_config.opencl_device_types));
+  if (!m_devices) m_devices = enumerate_devices(DeviceTypeSelection::parse(types));
   std::vector<std::string> ids;
   for (const auto& entry : *m_devices) ids.push_back(entry.id);
   return ids;
@@ -125,10 +128,10 @@ std::vector<std::string> Plugin::device_ids() const {
 
 DeviceEntry Plugin::device(const std::string& id) const {
   const std::vector<std::string> ids = device_ids();
-  std::lock_guard<std::mutex> lock(m_mutex);
   FERRY_ASSERT(!ids.empty(), "device '", get_device_name(),
                "': no OpenCL device found (no OpenCL platform, or none with a device of the types '",
-               m_config.opencl_device_types, "')");
+               m_settings.get().opencl_device_types, "')");
+  std::lock_guard<std::mutex> lock(m_mutex);
   for (const auto& entry : *m_devices)
     if (entry.id == id) return entry;
   std::string list;
@@ -137,35 +140,18 @@ DeviceEntry Plugin::device(const std::string& id) const {
 }
 
 DeviceEntry Plugin::device_of(const AnyMap& arguments) const {
-  std::string id;
-  {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    id = sdk::device_id_of(arguments, m_config);
-  }
-  return device(id);
-}
-
-Config Plugin::config_with(const AnyMap& properties) const {
-  Config config;
-  {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    config = m_config;
-  }
-  m_properties.set(config, properties);
-  return config;
+  return device(sdk::device_id_of(arguments, m_settings.get()));
 }
 
 void Plugin::set_property(const AnyMap& properties) {
-  // The table's DEVICE_ID check enumerates the devices, which takes m_mutex: apply to a copy.
-  std::lock_guard<std::mutex> one_at_a_time(m_set_mutex);
-  const Config updated = config_with(properties);
-  std::lock_guard<std::mutex> lock(m_mutex);
-  if (updated.opencl_device_types != m_config.opencl_device_types) m_devices.reset();
-  m_config = updated;
+  m_settings.set(properties, [this](const Config& before, const Config& after) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (before.opencl_device_types != after.opencl_device_types) m_devices.reset();  // enumerate again
+  });
 }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
-  return m_properties.get(name, config_with({}), arguments);
+  return m_properties.get(name, m_settings.get(), arguments);
 }
 
 std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, const Config& config,
@@ -184,12 +170,12 @@ std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
                                                       const AnyMap& properties) const {
-  return compile(model, config_with(properties), false);
+  return compile(model, m_settings.with(properties), false);
 }
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const AnyMap& properties) const {
   blob_format::Contents contents = blob_format::read(blob, get_device_name());
-  Config config = config_with({});
+  Config config = m_settings.get();
   m_properties.set(config, contents.settings);
   m_properties.set(config, properties);
   // The exported programs: the compile below makes them from these binaries, not from source.
@@ -199,7 +185,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const A
 
 SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
   FERRY_ASSERT(model, get_device_name(), " query_model: the model is null");
-  config_with(properties);  // refuses bad properties as compile_model would
+  m_settings.with(properties);  // refuses bad properties as compile_model would
   SupportedOpsMap supported;
   for (const auto& node : model->get_ordered_ops())
     if (CompiledGraph::unsupported_reason(*node).empty()) supported[node->get_friendly_name()] = get_device_name();

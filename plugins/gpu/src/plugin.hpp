@@ -2,7 +2,8 @@
 
 // The GPU device: OpenCL through the ICD loader. Devices are enumerated on first use (and again
 // when GPU_OPENCL_DEVICE_TYPES changes); each gets one OpenCL context, shared by its compiled
-// models. The core calls the plugin from any thread: the settings are guarded by a mutex.
+// models. The core calls the plugin from any thread: the settings are sdk::DeviceSettings, the
+// device list is guarded by a mutex.
 
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include "engine/device_context.hpp"
 #include "engine/device_enumerator.hpp"
 #include "ferry/plugin/iplugin.hpp"
+#include "ferry/plugin/support/device_settings.hpp"
 #include "ferry/plugin/support/property_table.hpp"
 
 namespace ferry::gpu {
@@ -42,7 +44,6 @@ class Plugin final : public IPlugin {
   const sdk::PropertyTable<Config>& properties() const { return m_properties; }
 
  private:
-  Config config_with(const AnyMap& properties) const;
   std::vector<std::string> device_ids() const;
   // The device `id` names; throws listing the available ones (or saying there is none).
   DeviceEntry device(const std::string& id) const;
@@ -53,12 +54,11 @@ class Plugin final : public IPlugin {
   std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, const Config& config,
                                          bool loaded_from_cache) const;
 
-  std::mutex m_set_mutex;      // one set_property at a time (it reads the devices unlocked)
-  mutable std::mutex m_mutex;  // m_config, m_devices
-  Config m_config;
+  mutable std::mutex m_mutex;                                 // m_devices
   mutable std::optional<std::vector<DeviceEntry>> m_devices;  // enumerated on first use
   mutable ContextPool m_contexts;
   sdk::PropertyTable<Config> m_properties;
+  sdk::DeviceSettings<Config> m_settings;  // thread-safe
 };
 
 }  // namespace ferry::gpu

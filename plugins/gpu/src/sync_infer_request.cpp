@@ -269,7 +269,7 @@ void SyncInferRequest::infer() {
 
 void SyncInferRequest::record_profile(const BoundGraph& bound) {
   const CompiledGraph& graph = *bound.graph;
-  m_profile.clear();
+  profiling_records().clear();
   const auto& steps = graph.steps();
   for (size_t s = 0; s < steps.size(); ++s) {
     ProfilingInfo record;
@@ -286,7 +286,7 @@ void SyncInferRequest::record_profile(const BoundGraph& bound) {
       if (end > start) total_ns += end - start;
     }
     record.real_time = std::chrono::microseconds(total_ns / 1000);
-    m_profile.push_back(std::move(record));
+    profiling_records().push_back(std::move(record));
   }
   for (const auto& node : graph.optimized_out()) {
     ProfilingInfo record;
@@ -294,7 +294,7 @@ void SyncInferRequest::record_profile(const BoundGraph& bound) {
     record.node_name = node->get_friendly_name();
     record.node_type = node->get_type_name();
     record.exec_type = graph.fused(*node) ? "fused" : "alias";
-    m_profile.push_back(std::move(record));
+    profiling_records().push_back(std::move(record));
   }
 }
 

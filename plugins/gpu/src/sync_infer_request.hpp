@@ -30,9 +30,6 @@ class SyncInferRequest final : public ISyncInferRequest {
   explicit SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
 
   void infer() override;
-  // One record per node of the last inference when PERF_COUNT is on: device time from the
-  // OpenCL events of its kernels; aliases are OPTIMIZED_OUT.
-  std::vector<ProfilingInfo> get_profiling_info() const override { return m_profile; }
 
  private:
   // A buffer over a tensor's own memory, recreated only when the memory changes.
@@ -68,7 +65,6 @@ class SyncInferRequest final : public ISyncInferRequest {
   std::vector<cl_mem> m_value_memory;  // per value of m_bound.front(): the buffer bound this inference
   std::vector<HostBinding> m_input_bindings, m_output_bindings;
   std::vector<Tensor> m_input_scratch, m_output_scratch;  // dense copies of strided tensors
-  std::vector<ProfilingInfo> m_profile;
 };
 
 }  // namespace ferry::gpu

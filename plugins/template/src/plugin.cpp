@@ -22,50 +22,32 @@ constexpr const char* kArchitecture = "reference";
 Plugin::Plugin()
     : m_copies(std::make_shared<CopyCounter>(0)),
       m_contexts(m_copies),
-      m_properties(sdk::device_owner([this] { return get_device_name(); })) {
+      m_properties(sdk::device_owner([this] { return get_device_name(); })),
+      m_settings(m_properties) {
   set_device_name("TEMPLATE");  // the core renames it to the name it was registered under
   // The blob format is part of the version, so CACHE_DIR entries of another format are rebuilt.
-  set_version(
-      {::ferry::get_version().buildNumber + "-blob" + std::to_string(kExportFormat.version), "Ferry template plugin"});
+  const std::string build = ::ferry::get_version().buildNumber;
+  set_version({build + "-blob" + std::to_string(kExportFormat.version), "Ferry template plugin"});
 
+  // The settings: the ones every device shares, under TEMPLATE's limits.
   sdk::add_base_settings(m_properties, base_rules());
+  // The device's facts. Only what the reference kernels compute: f32.
+  const std::vector<std::string> capabilities{device::capability::FP32, device::capability::EXPORT_IMPORT};
+  const unsigned threads = hardware_threads();
   m_properties.read_only(available_devices, [] { return std::vector<std::string>{"0"}; })
       .read_only(device::full_name, [] { return std::string(kFullDeviceName); })
       .read_only(device::architecture, [] { return std::string(kArchitecture); })
-      // Only what the reference kernels compute: f32 (INFERENCE_PRECISION_HINT accepts only f32).
-      .read_only(device::capabilities,
-                 [] {
-                   return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
-                 })
-      .read_only(range_for_streams,
-                 [] {
-                   return std::tuple<unsigned, unsigned>{1u, hardware_threads()};
-                 })
+      .read_only(device::capabilities, [capabilities] { return capabilities; })
+      .read_only(range_for_streams, [threads] { return std::make_tuple(1u, threads); })
       // More requests than streams only queue; fewer leave streams idle.
-      .read_only(range_for_async_infer_requests,
-                 [] {
-                   return std::tuple<unsigned, unsigned, unsigned>{1u, hardware_threads(), 1u};
-                 })
+      .read_only(range_for_async_infer_requests, [threads] { return std::make_tuple(1u, threads, 1u); })
       .read_only(copied_bytes, [this] { return static_cast<uint64_t>(m_copies->load()); });
 }
 
-Config Plugin::config_with(const AnyMap& properties) const {
-  Config config;
-  {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    config = m_config;
-  }
-  m_properties.set(config, properties);
-  return config;
-}
-
-void Plugin::set_property(const AnyMap& properties) {
-  std::lock_guard<std::mutex> lock(m_mutex);
-  m_properties.set(m_config, properties);
-}
+void Plugin::set_property(const AnyMap& properties) { m_settings.set(properties); }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
-  return m_properties.get(name, config_with({}), arguments);
+  return m_properties.get(name, m_settings.get(), arguments);
 }
 
 std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, const Config& config,
@@ -85,13 +67,13 @@ std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
                                                       const AnyMap& properties) const {
-  return compile(model, config_with(properties), m_contexts.get_default(get_device_name()), false);
+  return compile(model, m_settings.with(properties), m_contexts.get_default(get_device_name()), false);
 }
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
                                                       const AnyMap& properties,
                                                       const std::shared_ptr<IRemoteContext>& context) const {
-  return compile(model, config_with(properties), own_context(context), false);
+  return compile(model, m_settings.with(properties), own_context(context), false);
 }
 
 std::shared_ptr<RemoteContext> Plugin::own_context(const std::shared_ptr<IRemoteContext>& context) const {
@@ -128,7 +110,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const s
 
 SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
   FERRY_ASSERT(model, get_device_name(), " query_model: the model is null");
-  config_with(properties);  // refuses bad properties as compile_model would
+  m_settings.with(properties);  // refuses bad properties as compile_model would
   SupportedOpsMap supported;
   for (const auto& node : model->get_ordered_ops()) {
     if (ExecutionPlan::is_supported(*node)) supported[node->get_friendly_name()] = get_device_name();

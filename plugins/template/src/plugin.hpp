@@ -6,6 +6,7 @@
 #include "config.hpp"
 #include "context_registry.hpp"
 #include "ferry/plugin/iplugin.hpp"
+#include "ferry/plugin/support/device_settings.hpp"
 #include "ferry/plugin/support/property_table.hpp"
 
 namespace ferry::template_plugin {
@@ -15,7 +16,7 @@ class CompiledModel;
 // The TEMPLATE device: a reference CPU device that runs every op with a reference kernel
 // (Node::evaluate), with streams, profiling, export/import and host-memory remote contexts.
 // The core creates one per registered device name (plugin_entry.hpp) and calls it from any
-// thread: the settings are guarded by a mutex, everything else is immutable or thread-safe.
+// thread: the settings (sdk::DeviceSettings) and everything else are immutable or thread-safe.
 class Plugin final : public IPlugin {
  public:
   Plugin();
@@ -46,17 +47,14 @@ class Plugin final : public IPlugin {
   const sdk::PropertyTable<Config>& properties() const { return m_properties; }
 
  private:
-  // The plugin's settings with `properties` applied on top (throws naming a bad one).
-  Config config_with(const AnyMap& properties) const;
   std::shared_ptr<RemoteContext> own_context(const std::shared_ptr<IRemoteContext>& context) const;
   std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, const Config& config,
                                          const std::shared_ptr<RemoteContext>& context, bool loaded_from_cache) const;
 
-  mutable std::mutex m_mutex;
-  Config m_config;
   std::shared_ptr<CopyCounter> m_copies;
   mutable ContextRegistry m_contexts;
   sdk::PropertyTable<Config> m_properties;
+  sdk::DeviceSettings<Config> m_settings;  // thread-safe
 };
 
 }  // namespace ferry::template_plugin

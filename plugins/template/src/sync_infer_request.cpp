@@ -60,7 +60,7 @@ void SyncInferRequest::infer() {
   }
 
   const bool profiling = compiled_model().get_config().enable_profiling;
-  compiled_model().get_plan().run(m_state, m_inputs, m_outputs, profiling ? &m_profile : nullptr);
+  compiled_model().get_plan().run(m_state, m_inputs, m_outputs, profiling ? &profiling_records() : nullptr);
 
   for (size_t k = 0; k < m_outputs.size(); ++k) {
     Tensor& bound = output_tensor(k);

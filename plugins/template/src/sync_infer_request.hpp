@@ -21,8 +21,6 @@ class SyncInferRequest final : public ISyncInferRequest {
   explicit SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
 
   void infer() override;
-  // One record per kernel of the last inference when PERF_COUNT is on; empty otherwise.
-  std::vector<ProfilingInfo> get_profiling_info() const override { return m_profile; }
 
  protected:
   // Also refuses remote tensors of another device or another TEMPLATE context.
@@ -33,7 +31,6 @@ class SyncInferRequest final : public ISyncInferRequest {
 
   ExecutionPlan::State m_state;
   TensorVector m_inputs, m_outputs;  // the bound tensors as host tensors, reused
-  std::vector<ProfilingInfo> m_profile;
 };
 
 }  // namespace ferry::template_plugin

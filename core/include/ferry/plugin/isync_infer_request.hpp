@@ -34,8 +34,9 @@ class ISyncInferRequest : public IInferRequest {
   const std::vector<Output<const Node>>& get_outputs() const override;
   const std::shared_ptr<const ICompiledModel>& get_compiled_model() const override { return m_compiled_model; }
 
-  // Default: no profiling records.
-  std::vector<ProfilingInfo> get_profiling_info() const override { return {}; }
+  // The records infer() left in profiling_records(): one per node when PERF_COUNT is on, none
+  // otherwise.
+  std::vector<ProfilingInfo> get_profiling_info() const override { return m_profiling_records; }
 
   // Index of `port` among the inputs or outputs: the same node and index, or else a port sharing
   // a tensor name (a port of an equal copy of the model). Throws naming the port when neither.
@@ -47,6 +48,9 @@ class ISyncInferRequest : public IInferRequest {
   FoundPort find_port(const Output<const Node>& port) const;
 
  protected:
+  // Where infer() leaves its profiling records (get_profiling_info reads them after it returns).
+  std::vector<ProfilingInfo>& profiling_records() { return m_profiling_records; }
+
   // Checks every input and output tensor before an inference: inputs bound, every tensor of the
   // right type and shape (a dynamic output still without elements is left to the plugin).
   // Plugins call it at the start of infer().
@@ -68,6 +72,7 @@ class ISyncInferRequest : public IInferRequest {
   Tensor& output_tensor(size_t index) { return m_output_tensors[index]; }
 
  private:
+  std::vector<ProfilingInfo> m_profiling_records;
   const Output<const Node>& own_port(const FoundPort& found) const;
 
   std::shared_ptr<const ICompiledModel> m_compiled_model;

@@ -1,0 +1,31 @@
+"""The layout every in-tree device plugin shares."""
+
+def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = []):
+    """A device plugin: three targets, named alike in every plugin.
+
+    :properties           the device's own keys for applications, include/ferry/<device>/*.hpp
+                          (installed with the SDK)
+    :<name>               the plugin's code, for tests that run pieces of it in process
+    :libferry_<name>.so   the library the Core loads: compiled against the SDK headers, linked
+                          against libferry.so (one copy of the core per process), installed under
+                          lib/ferry/ next to lib/libferry.so one level up
+    """
+    native.cc_library(
+        name = "properties",
+        hdrs = native.glob(["include/ferry/%s/*.hpp" % device]),
+        strip_include_prefix = "include",
+        deps = ["//core:ferry"],
+    )
+    native.cc_library(
+        name = name,
+        srcs = srcs,
+        hdrs = hdrs,
+        deps = [":properties", "//core:ferry", "//core:ir_headers"] + deps,
+        alwayslink = True,  # keeps the entry point (FERRY_DEFINE_PLUGIN)
+    )
+    native.cc_binary(
+        name = "libferry_%s.so" % name,
+        linkshared = True,
+        linkopts = ["-Wl,-soname,libferry_%s.so" % name, "-Wl,-rpath,$$ORIGIN/.."] + linkopts,
+        deps = [":" + name],
+    )
