@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace onnx_backend {

@@ -3,8 +3,8 @@
 #include <filesystem>
 
 #include "case_steps.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/runtime/core.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry {
 namespace onnx_backend {

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "tensor_proto.hpp"
 
 namespace ferry {

@@ -9,7 +9,7 @@
 
 #include "ferry/graph/model.hpp"
 #include "ferry/runtime/core.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace onnx_backend {

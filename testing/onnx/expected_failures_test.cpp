@@ -2,19 +2,15 @@
 
 #include <gtest/gtest.h>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry {
 namespace onnx_backend {
 namespace {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_expected_failures(text, "list.txt");
-  } catch (const Exception& error) {
-    return error.what();
-  }
-  return "";
+  return ::ferry::testing::error_of([&] { parse_expected_failures(text, "list.txt"); });
 }
 
 TEST(ExpectedFailures, ParsesEntriesCommentsAndBlankLines) {

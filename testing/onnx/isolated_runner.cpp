@@ -10,7 +10,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace onnx_backend {

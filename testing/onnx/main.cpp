@@ -12,7 +12,7 @@
 
 #include "case_runner.hpp"
 #include "expected_failures.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "isolated_runner.hpp"
 #include "options.hpp"
 #include "report.hpp"

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace onnx_backend {

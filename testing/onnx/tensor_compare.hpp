@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace onnx_backend {

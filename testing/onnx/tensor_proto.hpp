@@ -4,7 +4,7 @@
 // the ONNX frontend's own decoder on purpose: the referee must not share the code it checks.
 #include <string>
 
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace onnx {
 class TensorProto;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ferry/runtime/profiling_info.hpp"
+#include "ferry/value/profiling_info.hpp"
 #include "latency_stats.hpp"
 
 namespace ferry::tools {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::tools {
 

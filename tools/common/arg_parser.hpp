@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::tools {
 

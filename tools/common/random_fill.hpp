@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::tools {
 

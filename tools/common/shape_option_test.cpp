@@ -3,17 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "arg_parser.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry::tools {
 namespace {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_shape_option(text);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return ::ferry::testing::error_of<UsageError>([&] { parse_shape_option(text); });
 }
 
 TEST(ShapeOption, UnnamedShape) {

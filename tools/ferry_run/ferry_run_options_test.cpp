@@ -1,4 +1,5 @@
 #include "ferry_run_options.hpp"
+#include "ferry/testing/error_of.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,12 +11,7 @@ FerryRunOptions parse(const std::vector<std::string>& args) {
 }
 
 std::string error_of(const std::vector<std::string>& args) {
-  try {
-    parse(args);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "";
+  return ::ferry::testing::error_of<UsageError>([&] { parse(args); });
 }
 
 TEST(FerryRunOptions, Defaults) {

@@ -20,6 +20,8 @@ installed() { env -u TEST_SRCDIR -u RUNFILES_DIR -u RUNFILES_MANIFEST_FILE -u FE
 
 # --- layout
 for file in include/ferry/ferry.hpp include/ferry/plugin/plugin_entry.hpp include/ferry/graph/ops.hpp \
+  include/ferry/base/shape.hpp include/ferry/value/tensor.hpp include/ferry/value/itensor.hpp include/ferry/runtime/core.hpp \
+  include/ferry/compat/openvino.hpp include/ferry/graph/ir/ir_reader.hpp include/ferry/graph/onnx/onnx_reader.hpp \
   include/ferry/template/properties.hpp include/ferry/gpu/properties.hpp include/ferry/plugin/support/property_table.hpp \
   lib/libferry.so lib/plugins.xml lib/ferry/libferry_template_plugin.so \
   lib/pkgconfig/ferry.pc lib/cmake/Ferry/FerryConfig.cmake lib/cmake/Ferry/FerryConfigVersion.cmake \

@@ -4,7 +4,7 @@
 #include <exception>
 #include <vector>
 
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry::tools {
 namespace {

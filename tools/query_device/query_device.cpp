@@ -5,7 +5,7 @@
 
 #include "arg_parser.hpp"
 #include "device_report.hpp"
-#include "ferry/runtime/version.hpp"
+#include "ferry/value/version.hpp"
 #include "tool_main.hpp"
 
 int main(int argc, char** argv) {

@@ -5,7 +5,7 @@
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 

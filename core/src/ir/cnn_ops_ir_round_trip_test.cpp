@@ -8,51 +8,16 @@
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
+#include "ferry/testing/ir_test_util.hpp"
 
 namespace ferry {
 namespace {
 
 using namespace ferry::op;
-
-std::shared_ptr<Model> write_and_read(const std::shared_ptr<Model>& model, std::string& xml_text) {
-  std::ostringstream xml, bin;
-  serialize(model, xml, bin);
-  xml_text = xml.str();
-  const std::string bytes = bin.str();
-  auto weights = std::make_shared<AlignedBuffer>(bytes.size());
-  if (!bytes.empty()) std::memcpy(weights->data(), bytes.data(), bytes.size());
-  return read_ir_from_memory(xml_text, weights, "cnn_ops.xml");
-}
-
-// Every op of `expected`, found by friendly name in `actual`, has the same type, version,
-// output element types and shapes.
-void expect_same_ops(const Model& expected, const Model& actual) {
-  std::map<std::string, std::shared_ptr<Node>> by_name;
-  for (const auto& node : actual.get_ordered_ops()) by_name[node->get_friendly_name()] = node;
-  for (const auto& node : expected.get_ordered_ops()) {
-    const auto found = by_name.find(node->get_friendly_name());
-    ASSERT_NE(found, by_name.end()) << node->describe();
-    const Node& read = *found->second;
-    EXPECT_EQ(node->get_type_info(), read.get_type_info()) << node->describe();
-    ASSERT_EQ(node->get_output_size(), read.get_output_size());
-    for (size_t i = 0; i < node->get_output_size(); ++i) {
-      EXPECT_EQ(node->get_output_element_type(i), read.get_output_element_type(i)) << node->describe();
-      EXPECT_EQ(node->get_output_partial_shape(i), read.get_output_partial_shape(i)) << node->describe();
-    }
-  }
-}
-
-std::shared_ptr<v0::Parameter> named_parameter(const element::Type& type, const PartialShape& shape) {
-  auto p = std::make_shared<v0::Parameter>(type, shape);
-  p->set_friendly_name("x");
-  return p;
-}
-
-template <typename T>
-std::shared_ptr<T> named(std::shared_ptr<T> node, const std::string& name) {
-  node->set_friendly_name(name);
-  return node;
-}
+using ir_test::expect_same_ops;
+using ir_test::named;
+using ir_test::named_parameter;
+using ir_test::write_and_read;
 
 TEST(CnnOpsIrRoundTrip, Activations) {
   auto x = named_parameter(element::f32, PartialShape("[?,3,1..8,8]"));
@@ -73,7 +38,7 @@ TEST(CnnOpsIrRoundTrip, Activations) {
   auto model = std::make_shared<Model>(ResultVector{result}, ParameterVector{x}, "activations");
   std::string xml;
   std::shared_ptr<Model> read;
-  ASSERT_NO_THROW(read = write_and_read(model, xml)) << xml;
+  ASSERT_NO_THROW(read = write_and_read(model, xml, "cnn_ops.xml")) << xml;
   expect_same_ops(*model, *read);
   for (const char* expected :
        {"type=\"Clamp\" version=\"opset1\"", "type=\"PRelu\" version=\"opset1\"", "type=\"Elu\" version=\"opset1\"",
@@ -110,7 +75,7 @@ TEST(CnnOpsIrRoundTrip, BatchNormDepthSpaceAndPad) {
   auto model = std::make_shared<Model>(ResultVector{std::make_shared<v0::Result>(pad12)}, ParameterVector{x}, "cnn");
   std::string xml;
   std::shared_ptr<Model> read;
-  ASSERT_NO_THROW(read = write_and_read(model, xml)) << xml;
+  ASSERT_NO_THROW(read = write_and_read(model, xml, "cnn_ops.xml")) << xml;
   expect_same_ops(*model, *read);
   for (const char* expected :
        {"type=\"BatchNormInference\" version=\"opset5\"", "epsilon=\"0.001", "type=\"DepthToSpace\" version=\"opset1\"",

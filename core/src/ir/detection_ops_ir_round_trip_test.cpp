@@ -10,31 +10,15 @@
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
+#include "ferry/testing/ir_test_util.hpp"
 
 namespace ferry {
 namespace {
 
 using namespace ferry::op;
-
-std::shared_ptr<Model> write_and_read(const std::shared_ptr<Model>& model, std::string& xml_text) {
-  std::ostringstream xml, bin;
-  serialize(model, xml, bin);
-  xml_text = xml.str();
-  const std::string bytes = bin.str();
-  auto weights = std::make_shared<AlignedBuffer>(bytes.size());
-  if (!bytes.empty()) std::memcpy(weights->data(), bytes.data(), bytes.size());
-  return read_ir_from_memory(xml_text, weights, "detection_ops.xml");
-}
-
-template <typename T>
-std::shared_ptr<T> named(std::shared_ptr<T> node, const std::string& name) {
-  node->set_friendly_name(name);
-  return node;
-}
-
-std::shared_ptr<Node> i64s(const std::vector<int64_t>& values) {
-  return v0::Constant::create(element::i64, Shape{values.size()}, values);
-}
+using ir_test::i64s;
+using ir_test::named;
+using ir_test::write_and_read;
 
 TEST(DetectionOpsIrRoundTrip, AttributesTypesAndShapesSurvive) {
   auto x = named(std::make_shared<v0::Parameter>(element::f32, PartialShape("[1,4,3,3]")), "x");
@@ -73,7 +57,7 @@ TEST(DetectionOpsIrRoundTrip, AttributesTypesAndShapesSurvive) {
       ParameterVector{x, boxes, scores}, "detection");
   std::string xml;
   std::shared_ptr<Model> read;
-  ASSERT_NO_THROW(read = write_and_read(model, xml)) << xml;
+  ASSERT_NO_THROW(read = write_and_read(model, xml, "detection_ops.xml")) << xml;
   std::map<std::string, std::shared_ptr<Node>> ops;
   for (const auto& node : read->get_ordered_ops()) ops[node->get_friendly_name()] = node;
   for (const auto& node : model->get_ordered_ops()) {

@@ -9,27 +9,20 @@
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
+#include "ferry/testing/ir_test_util.hpp"
 
 namespace ferry {
 namespace {
 
 using namespace ferry::op;
+using ir_test::i64s;
+using ir_test::read_ir_bytes;
 using Interp = v11::Interpolate;
-
-std::shared_ptr<Model> read_back(const std::string& xml, const std::string& bytes) {
-  auto weights = std::make_shared<AlignedBuffer>(bytes.size());
-  if (!bytes.empty()) std::memcpy(weights->data(), bytes.data(), bytes.size());
-  return read_ir_from_memory(xml, weights, "interpolate.xml");
-}
 
 std::shared_ptr<Interp> the_interpolate(const std::shared_ptr<Model>& model) {
   for (const auto& node : model->get_ordered_ops())
     if (auto interpolate = as_type_ptr<Interp>(node)) return interpolate;
   return nullptr;
-}
-
-std::shared_ptr<Node> i64s(const std::vector<int64_t>& values) {
-  return v0::Constant::create(element::i64, Shape{values.size()}, values);
 }
 
 TEST(InterpolateIrRoundTrip, ExtensionAttributesAndRoiSurvive) {
@@ -50,7 +43,7 @@ TEST(InterpolateIrRoundTrip, ExtensionAttributesAndRoiSurvive) {
                                "extrapolation_value=\"2.5\"", "antialias=\"true\""})
     EXPECT_NE(xml.str().find(expected), std::string::npos) << expected << "\n" << xml.str();
   std::shared_ptr<Model> read;
-  ASSERT_NO_THROW(read = read_back(xml.str(), bin.str())) << xml.str();
+  ASSERT_NO_THROW(read = read_ir_bytes(xml.str(), bin.str(), "interpolate.xml")) << xml.str();
   auto twin = the_interpolate(read);
   ASSERT_TRUE(twin);
   EXPECT_EQ(twin->get_input_size(), 4u);
@@ -82,7 +75,7 @@ TEST(InterpolateIrRoundTrip, OpenVinoIrWithoutExtensionsReadsDefaults) {
     text.erase(at, attribute.size());
   }
   std::shared_ptr<Model> read;
-  ASSERT_NO_THROW(read = read_back(text, bin.str())) << text;
+  ASSERT_NO_THROW(read = read_ir_bytes(text, bin.str(), "interpolate.xml")) << text;
   auto twin = the_interpolate(read);
   ASSERT_TRUE(twin);
   EXPECT_EQ(twin->get_attrs().mode, Interp::InterpolateMode::BICUBIC_PILLOW);

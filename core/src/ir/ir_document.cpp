@@ -7,7 +7,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "ir_text.hpp"
 
 namespace ferry {

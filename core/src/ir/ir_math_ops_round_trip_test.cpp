@@ -9,41 +9,30 @@
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/testing/ir_test_util.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace {
 
 using namespace ferry::op;
-
-std::shared_ptr<Model> write_and_read(const std::shared_ptr<Model>& model, std::string& xml_text) {
-  std::ostringstream xml, bin;
-  serialize(model, xml, bin);
-  xml_text = xml.str();
-  const std::string bytes = bin.str();
-  auto weights = std::make_shared<AlignedBuffer>(bytes.size());
-  if (!bytes.empty()) std::memcpy(weights->data(), bytes.data(), bytes.size());
-  return read_ir_from_memory(xml_text, weights, "math_ops.xml");
-}
-
-std::shared_ptr<Node> axes(std::vector<int64_t> values) {
-  return v0::Constant::create(element::i64, Shape{values.size()}, values);
-}
+using ir_test::i64s;
+using ir_test::write_and_read;
 
 TEST(IrMathOpsRoundTrip, OpsAttributesAndResults) {
   auto x = std::make_shared<v0::Parameter>(element::f32, PartialShape("[2,3,?]"));
   auto y = std::make_shared<v0::Parameter>(element::i32, PartialShape("[2..4]"));
   OutputVector outputs{
-      std::make_shared<v1::ReduceSum>(x, axes({1}), true),
-      std::make_shared<v1::ReduceMax>(x, axes({0, 1}), false),
-      std::make_shared<v1::ReduceMin>(x, axes({-1}), true),
-      std::make_shared<v1::ReduceProd>(x, axes({2}), false),
-      std::make_shared<v4::ReduceL1>(x, axes({1}), false),
-      std::make_shared<v4::ReduceL2>(x, axes({1}), true),
+      std::make_shared<v1::ReduceSum>(x, i64s({1}), true),
+      std::make_shared<v1::ReduceMax>(x, i64s({0, 1}), false),
+      std::make_shared<v1::ReduceMin>(x, i64s({-1}), true),
+      std::make_shared<v1::ReduceProd>(x, i64s({2}), false),
+      std::make_shared<v4::ReduceL1>(x, i64s({1}), false),
+      std::make_shared<v4::ReduceL2>(x, i64s({1}), true),
       std::make_shared<v5::LogSoftmax>(x, -1),
-      std::make_shared<v6::MVN>(x, axes({1, 2}), false, 0.25f, MVNEpsMode::OUTSIDE_SQRT),
-      std::make_shared<v0::NormalizeL2>(x, axes({1}), 1e-3f, EpsMode::MAX),
-      std::make_shared<v0::LRN>(x, axes({1}), 0.5, 0.25, 2.0, 3),
+      std::make_shared<v6::MVN>(x, i64s({1, 2}), false, 0.25f, MVNEpsMode::OUTSIDE_SQRT),
+      std::make_shared<v0::NormalizeL2>(x, i64s({1}), 1e-3f, EpsMode::MAX),
+      std::make_shared<v0::LRN>(x, i64s({1}), 0.5, 0.25, 2.0, 3),
       std::make_shared<v0::Sin>(x),
       std::make_shared<v3::Atanh>(std::make_shared<v9::SoftSign>(x)),
       std::make_shared<v1::Power>(x, x),
@@ -53,7 +42,7 @@ TEST(IrMathOpsRoundTrip, OpsAttributesAndResults) {
   };
   const auto model = std::make_shared<Model>(outputs, ParameterVector{x, y}, "math");
   std::string xml;
-  const auto read = write_and_read(model, xml);
+  const auto read = write_and_read(model, xml, "math_ops.xml");
   EXPECT_NE(xml.find("type=\"ReduceL2\" version=\"opset4\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("type=\"MVN\" version=\"opset6\""), std::string::npos);
   EXPECT_NE(xml.find("eps_mode=\"outside_sqrt\""), std::string::npos);

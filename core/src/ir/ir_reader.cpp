@@ -5,9 +5,9 @@
 #include <set>
 #include <sstream>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ir_document.hpp"
 #include "ir_op_names.hpp"
 #include "ir_rt_info.hpp"

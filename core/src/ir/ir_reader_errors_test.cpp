@@ -5,7 +5,7 @@
 
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ops.hpp"
-#include "ir_test_util.hpp"
+#include "ferry/testing/ir_test_util.hpp"
 
 namespace ferry {
 namespace {

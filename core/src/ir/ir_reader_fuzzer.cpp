@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
-#include "ferry/runtime/exception.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t xml_size = size;

@@ -11,8 +11,8 @@
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
 #include "ferry/graph/reference_executor.hpp"
-#include "ferry/runtime/tensor.hpp"
-#include "ir_test_util.hpp"
+#include "ferry/testing/ir_test_util.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace {

@@ -10,7 +10,7 @@
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
-#include "ir_test_util.hpp"
+#include "ferry/testing/ir_test_util.hpp"
 
 namespace ferry {
 namespace {
@@ -127,9 +127,7 @@ Written write(const std::shared_ptr<const Model>& model) {
 }
 
 std::shared_ptr<Model> read_back(const Written& files) {
-  auto weights = std::make_shared<AlignedBuffer>(files.bin.size());
-  if (!files.bin.empty()) std::memcpy(weights->data(), files.bin.data(), files.bin.size());
-  return read_ir_from_memory(files.xml, weights, "round_trip.xml");
+  return ir_test::read_ir_bytes(files.xml, files.bin, "round_trip.xml");
 }
 
 // The whole check: same graph after a round trip, and a second write gives identical files.

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace ir {

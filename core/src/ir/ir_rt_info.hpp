@@ -9,7 +9,7 @@
 
 #include <pugixml.hpp>
 
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 namespace ir {

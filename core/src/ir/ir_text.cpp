@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace ir {

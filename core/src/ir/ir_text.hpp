@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/partial_shape.hpp"
+#include "ferry/base/partial_shape.hpp"
 
 namespace ferry {
 namespace ir {

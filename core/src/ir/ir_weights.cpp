@@ -4,7 +4,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace ir {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "ferry/graph/aligned_buffer.hpp"
+#include "ferry/base/aligned_buffer.hpp"
 
 namespace ferry {
 namespace ir {

@@ -6,9 +6,9 @@
 
 #include <pugixml.hpp>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ir_op_names.hpp"
 #include "ir_rt_info.hpp"
 #include "ir_text.hpp"

@@ -8,21 +8,13 @@
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/graph/ops.hpp"
+#include "ferry/testing/ir_test_util.hpp"
 
 namespace ferry {
 namespace {
 
 using namespace ferry::op;
-
-std::shared_ptr<Model> round_trip(const std::shared_ptr<Model>& model, std::string& xml_text) {
-  std::ostringstream xml, bin;
-  serialize(model, xml, bin);
-  xml_text = xml.str();
-  const std::string bytes = bin.str();
-  auto weights = std::make_shared<AlignedBuffer>(bytes.size());
-  if (!bytes.empty()) std::memcpy(weights->data(), bytes.data(), bytes.size());
-  return read_ir_from_memory(xml_text, weights, "sequence_ops.xml");
-}
+using ir_test::write_and_read;
 
 std::shared_ptr<Node> find(const Model& model, const std::string& name) {
   for (const auto& node : model.get_ordered_ops())
@@ -63,7 +55,7 @@ TEST(SequenceQuantOpsIrRoundTrip, RecurrentOpsKeepAttributes) {
     for (size_t i = 0; i < node->get_output_size(); ++i)
       results.push_back(std::make_shared<v0::Result>(node->output(i)));
   std::string xml;
-  const auto read = round_trip(std::make_shared<Model>(results, params, "recurrent"), xml);
+  const auto read = write_and_read(std::make_shared<Model>(results, params, "recurrent"), xml, "sequence_ops.xml");
   for (const char* expected : {"type=\"LSTMSequence\" version=\"opset5\"", "type=\"GRUSequence\" version=\"opset5\"",
                                "type=\"RNNSequence\" version=\"opset5\"", "direction=\"bidirectional\"",
                                "activations=\"sigmoid", "linear_before_reset=\"true\""})
@@ -93,8 +85,9 @@ TEST(SequenceQuantOpsIrRoundTrip, EinsumAndFakeQuantize) {
   auto fq = std::make_shared<v0::FakeQuantize>(einsum, range(-1), range(1), range(0), range(2), 17);
   fq->set_friendly_name("fq");
   std::string xml;
-  const auto read = round_trip(
-      std::make_shared<Model>(ResultVector{std::make_shared<v0::Result>(fq)}, ParameterVector{a, b}, "m"), xml);
+  const auto read = write_and_read(
+      std::make_shared<Model>(ResultVector{std::make_shared<v0::Result>(fq)}, ParameterVector{a, b}, "m"), xml,
+      "sequence_ops.xml");
   EXPECT_NE(xml.find("type=\"Einsum\" version=\"opset7\""), std::string::npos);
   EXPECT_NE(xml.find("equation=\"bij,bjk->bik\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("type=\"FakeQuantize\" version=\"opset1\""), std::string::npos);

@@ -2,8 +2,8 @@
 
 #include <limits>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/constant.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ir_text.hpp"
 
 namespace ferry {

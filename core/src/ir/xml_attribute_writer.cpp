@@ -3,8 +3,8 @@
 #include <functional>
 #include <string_view>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/constant.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ir_text.hpp"
 
 namespace ferry {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"

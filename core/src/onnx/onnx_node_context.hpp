@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/node.hpp"
 #include "ferry/graph/port.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry {
 namespace onnx_frontend {

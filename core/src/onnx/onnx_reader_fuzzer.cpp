@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/onnx/onnx_reader.hpp"
-#include "ferry/runtime/exception.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);

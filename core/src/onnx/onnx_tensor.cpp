@@ -4,7 +4,7 @@
 #include <fstream>
 #include <limits>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace onnx_frontend {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "ferry/graph/element_type.hpp"
+#include "ferry/base/element_type.hpp"
 #include "ferry/graph/ops/constant.hpp"
 
 namespace ferry {

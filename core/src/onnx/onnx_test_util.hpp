@@ -11,10 +11,10 @@
 
 #include <gtest/gtest.h>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/graph/onnx/onnx_reader.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace onnx_test {

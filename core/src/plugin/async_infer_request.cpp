@@ -1,6 +1,6 @@
 #include "ferry/plugin/iasync_infer_request.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace {

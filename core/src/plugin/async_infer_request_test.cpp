@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
@@ -18,8 +19,7 @@
 #include "ferry/plugin/iasync_infer_request.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <sstream>
 
-#include "ferry/graph/coordinate.hpp"
+#include "ferry/base/coordinate.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "port_name.hpp"
 
 namespace ferry {

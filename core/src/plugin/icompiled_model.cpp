@@ -1,10 +1,10 @@
 #include "ferry/plugin/icompiled_model.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
 #include "ferry/plugin/iplugin.hpp"
 #include "ferry/plugin/iremote_context.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry {
 

@@ -1,6 +1,6 @@
 #include "ferry/plugin/iplugin.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace {

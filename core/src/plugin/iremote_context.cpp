@@ -1,6 +1,6 @@
 #include "ferry/plugin/iremote_context.hpp"
 
-#include "ferry/plugin/itensor.hpp"
+#include "ferry/value/itensor.hpp"
 
 namespace ferry {
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
@@ -20,23 +21,15 @@
 #include "ferry/plugin/iremote_tensor.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/testing/error_of.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace {
 
 #define EXPECT_CONTAINS(text, part) EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
 
-template <typename Action>
-std::string error_of(Action&& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::ferry::testing::error_of;
 
 std::shared_ptr<Model> make_two_input_model() {
   auto a = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2});

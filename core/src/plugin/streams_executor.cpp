@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/executor.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::threading {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "port_name.hpp"
 
 namespace ferry {

@@ -4,14 +4,15 @@
 #include <string>
 #include <vector>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/testing/error_of.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace {
@@ -76,16 +77,7 @@ std::vector<float> values_of(const Tensor& tensor) {
   return std::vector<float>(data, data + tensor.get_size());
 }
 
-// The message of the ferry::Exception `action` throws ("" when it throws none).
-template <typename Action>
-std::string error_of(Action&& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::ferry::testing::error_of;
 
 #define EXPECT_CONTAINS(text, part) EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
 

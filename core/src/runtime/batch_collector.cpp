@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace {

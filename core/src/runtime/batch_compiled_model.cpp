@@ -2,9 +2,9 @@
 
 #include "batch_async_infer_request.hpp"
 #include "batch_sync_infer_request.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_context.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry {
 namespace {

@@ -3,8 +3,8 @@
 #include "batch_compiled_model.hpp"
 #include "batch_model.hpp"
 #include "core_impl.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry {
 namespace {

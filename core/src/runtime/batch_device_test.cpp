@@ -17,6 +17,7 @@
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry {
 namespace {
@@ -87,20 +88,7 @@ void expect_results(InferRequest& request, const Inputs& in, const std::string& 
 
 uint64_t counter(const CompiledModel& compiled, const char* name) { return compiled.get_property(name).as<uint64_t>(); }
 
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
-
-#define EXPECT_ERROR_CONTAINS(action, fragment)                                             \
-  do {                                                                                      \
-    const std::string error_text = error_of([&] { action; });                               \
-    EXPECT_NE(error_text.find(fragment), std::string::npos) << "error was: " << error_text; \
-  } while (0)
+using ::ferry::testing::error_of;
 
 // Long enough that a group of 4 started together never times out, even under sanitizers.
 const AnyMap kNoTimeout = {{"AUTO_BATCH_TIMEOUT", 20000}};

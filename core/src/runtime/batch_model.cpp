@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace {

@@ -1,8 +1,8 @@
 #include "ferry/runtime/compiled_model.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "port_lookup.hpp"
 
 namespace ferry {

@@ -6,12 +6,12 @@
 #include "core_impl.hpp"
 #include "default_device.hpp"
 #include "device_name.hpp"
-#include "ferry/graph/aligned_buffer.hpp"
+#include "ferry/base/aligned_buffer.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/onnx/onnx_reader.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/iremote_context.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "plugins_xml_location.hpp"
 
 namespace ferry {

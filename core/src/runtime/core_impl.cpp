@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 #include "model_cache.hpp"
 #include "plugins_xml.hpp"
 #include "virtual_devices.hpp"

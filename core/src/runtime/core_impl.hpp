@@ -8,9 +8,9 @@
 
 #include "device_name.hpp"
 #include "ferry/plugin/iplugin.hpp"
-#include "ferry/runtime/any.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/remote_context.hpp"
+#include "ferry/value/any.hpp"
 #include "plugin_library.hpp"
 
 namespace ferry {

@@ -16,6 +16,7 @@
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry {
 namespace {
@@ -59,20 +60,7 @@ void expect_mlp_works(CompiledModel& compiled, const std::string& what) {
   for (size_t o = 0; o < kOut; ++o) EXPECT_NEAR(y.data<float>()[o], expected[o], 1e-6f) << what << " [" << o << "]";
 }
 
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
-
-#define EXPECT_ERROR_CONTAINS(action, fragment)                                             \
-  do {                                                                                      \
-    const std::string error_text = error_of([&] { action; });                               \
-    EXPECT_NE(error_text.find(fragment), std::string::npos) << "error was: " << error_text; \
-  } while (0)
+using ::ferry::testing::error_of;
 
 std::filesystem::path temp_dir(const std::string& name) {
   auto dir = std::filesystem::path(std::getenv("TEST_TMPDIR")) / name;

@@ -1,7 +1,7 @@
 #include "default_device.hpp"
 
 #include "device_name.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 

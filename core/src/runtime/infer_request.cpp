@@ -1,9 +1,9 @@
 #include "ferry/runtime/infer_request.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/runtime/compiled_model.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "port_lookup.hpp"
 
 namespace ferry {

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <thread>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/plugin/support/checksum.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry {
 namespace {

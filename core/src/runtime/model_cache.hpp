@@ -4,8 +4,8 @@
 #include <string>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/any.hpp"
-#include "ferry/runtime/version.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/version.hpp"
 
 namespace ferry {
 

@@ -1,8 +1,8 @@
 #include "multi_compiled_model.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry {
 

@@ -2,8 +2,8 @@
 
 #include <dlfcn.h>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry {
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "pugixml.hpp"
 
 namespace ferry {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace {

@@ -6,18 +6,14 @@
 #include <filesystem>
 #include <fstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry {
 namespace {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_plugins_xml(text, "test.xml", "/base");
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "";
+  return ::ferry::testing::error_of([&] { parse_plugins_xml(text, "test.xml", "/base"); });
 }
 
 TEST(PluginsXml, ParsesOpenVinoSchemaWithProperties) {

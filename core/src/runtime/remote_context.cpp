@@ -1,8 +1,8 @@
 #include "ferry/runtime/remote_context.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_context.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "remote_params.hpp"
 
 namespace ferry {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

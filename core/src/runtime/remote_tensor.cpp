@@ -1,7 +1,7 @@
 #include "ferry/runtime/remote_tensor.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "remote_params.hpp"
 
 namespace ferry {

@@ -2,7 +2,7 @@
 
 #include "batch_device.hpp"
 #include "core_impl.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "multi_compiled_model.hpp"
 
 namespace ferry {

@@ -4,8 +4,8 @@
 
 #include "device_name.hpp"
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/any.hpp"
 #include "ferry/runtime/compiled_model.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

@@ -5,9 +5,9 @@
 
 #include "blob_format.hpp"
 #include "engine/precision_pass.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/graph/ops/parameter.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "plugin.hpp"
 #include "sync_infer_request.hpp"
 

@@ -7,9 +7,9 @@
 #include "engine/batch_size.hpp"
 #include "engine/compiled_graph.hpp"
 #include "engine/queue_hints.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/exception.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
 FERRY_DEFINE_PLUGIN(ferry::gpu::Plugin)

@@ -5,8 +5,8 @@
 
 #include "compiled_model.hpp"
 #include "engine/cl_error.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {

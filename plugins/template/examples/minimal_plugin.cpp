@@ -10,7 +10,7 @@
 #include <ferry/plugin/plugin_entry.hpp>
 #include <ferry/plugin/support/base_config.hpp>
 #include <ferry/plugin/support/property_table.hpp>
-#include <ferry/runtime/properties.hpp>
+#include <ferry/value/properties.hpp>
 
 namespace minimal {
 

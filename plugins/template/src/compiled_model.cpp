@@ -1,6 +1,6 @@
 #include "compiled_model.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "plugin.hpp"
 #include "sync_infer_request.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/template/properties.hpp"
 
 namespace ferry::template_plugin {

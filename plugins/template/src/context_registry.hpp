@@ -6,7 +6,7 @@
 #include <mutex>
 #include <string>
 
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
 #include "remote_context.hpp"
 
 namespace ferry::template_plugin {

@@ -5,10 +5,10 @@
 #include <chrono>
 #include <map>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::template_plugin {
 namespace {

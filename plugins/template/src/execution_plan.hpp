@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/profiling_info.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/profiling_info.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::template_plugin {
 

@@ -4,8 +4,8 @@
 
 #include "compiled_model.hpp"
 #include "execution_plan.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ferry/template/properties.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.

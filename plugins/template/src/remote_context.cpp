@@ -1,6 +1,6 @@
 #include "remote_context.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/template/properties.hpp"
 
 namespace ferry::template_plugin {

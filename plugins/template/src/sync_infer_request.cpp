@@ -1,8 +1,8 @@
 #include "sync_infer_request.hpp"
 
 #include "compiled_model.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "remote_context.hpp"
 #include "remote_tensor.hpp"
 

@@ -3,9 +3,9 @@
 // An async request that, after each inference, adds 0.5 to the first element of every f32 host
 // output: wrong values from an inference that reports success.
 
-#include "ferry/graph/element_type.hpp"
+#include "ferry/base/element_type.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::conformance::mutants {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 #include "mutant_plugin.hpp"
 
 namespace ferry::conformance::mutants {

@@ -3,7 +3,7 @@
 // stored type catches it: Plugin.PropertiesHaveTheirDeclaredTypes.
 
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 #include "mutant_plugin.hpp"
 
 namespace ferry::conformance::mutants {

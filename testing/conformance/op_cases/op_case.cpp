@@ -5,13 +5,13 @@
 #include <set>
 #include <sstream>
 
+#include "ferry/base/element_convert.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/attribute_visitor.hpp"
-#include "ferry/graph/element_convert.hpp"
 #include "ferry/graph/op_registry.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/plugin/support/checksum.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::conformance {
 namespace {

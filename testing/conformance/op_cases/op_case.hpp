@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/element_type.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/partial_shape.hpp"
+#include "ferry/base/shape.hpp"
 #include "ferry/graph/model.hpp"
-#include "ferry/graph/partial_shape.hpp"
-#include "ferry/graph/shape.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::conformance {
 

@@ -11,7 +11,7 @@
 #include <iomanip>
 #include <iostream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "runner_options.hpp"
 #include "runner_outcome.hpp"
 #include "runner_process.hpp"

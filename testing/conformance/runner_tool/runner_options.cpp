@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 #include "testing/conformance/suite/device_flags.hpp"
 
 namespace ferry::conformance::runner {

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <thread>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::conformance::runner {
 

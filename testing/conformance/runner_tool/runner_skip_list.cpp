@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::conformance::runner {
 namespace {

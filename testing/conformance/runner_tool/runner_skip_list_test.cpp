@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::conformance::runner {
 namespace {

@@ -7,13 +7,13 @@
 #include <fstream>
 
 #include "checks.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ferry/runtime/infer_request.hpp"
-#include "ferry/runtime/properties.hpp"
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
+#include "ferry/value/properties.hpp"
 #include "models.hpp"
 #include "options.hpp"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/runtime/core.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry::conformance {
 

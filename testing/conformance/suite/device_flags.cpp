@@ -1,6 +1,6 @@
 #include "device_flags.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::conformance {
 

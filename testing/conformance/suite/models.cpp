@@ -7,13 +7,13 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/matmul.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/softmax.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::conformance {
 namespace {

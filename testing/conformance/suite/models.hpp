@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/dimension.hpp"
+#include "ferry/base/dimension.hpp"
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::conformance {
 

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"

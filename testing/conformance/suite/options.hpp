@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "device_flags.hpp"
-#include "ferry/runtime/any.hpp"
 #include "ferry/runtime/core.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry::conformance {
 

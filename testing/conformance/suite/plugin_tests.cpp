@@ -8,13 +8,13 @@
 #include <set>
 
 #include "checks.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "ferry/runtime/infer_request.hpp"
-#include "ferry/runtime/properties.hpp"
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
+#include "ferry/value/properties.hpp"
 #include "models.hpp"
 #include "options.hpp"
 
@@ -75,7 +75,7 @@ TEST(Plugin, PropertiesHaveTheirDeclaredTypes) {
     if (found == declared.end()) continue;  // a device's own key: its type is its own
     const Any value = core.get_property(device(), key);
     EXPECT_TRUE(found->second(value)) << key << " holds a " << value.type_name() << " ('" << value.as<std::string>()
-                                      << "'), not the type ferry/runtime/properties.hpp declares";
+                                      << "'), not the type ferry/value/properties.hpp declares";
   }
 }
 

@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/auto_broadcast.hpp"
-#include "ferry/graph/element_type.hpp"
-#include "ferry/graph/enum_names.hpp"
+#include "ferry/base/auto_broadcast.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/enum_names.hpp"
+#include "ferry/base/partial_shape.hpp"
+#include "ferry/base/shape.hpp"
 #include "ferry/graph/op_types.hpp"
-#include "ferry/graph/partial_shape.hpp"
-#include "ferry/graph/shape.hpp"
 
 namespace ferry {
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "ferry/base/partial_shape.hpp"
 #include "ferry/graph/node.hpp"
-#include "ferry/graph/partial_shape.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

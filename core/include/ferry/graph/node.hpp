@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/element_type.hpp"
-#include "ferry/graph/partial_shape.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/base/partial_shape.hpp"
+#include "ferry/base/shape.hpp"
 #include "ferry/graph/port.hpp"
-#include "ferry/graph/shape.hpp"
 #include "ferry/graph/type_info.hpp"
-#include "ferry/runtime/any.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "ferry/graph/auto_broadcast.hpp"
-#include "ferry/graph/enum_names.hpp"
+#include "ferry/base/auto_broadcast.hpp"
+#include "ferry/base/enum_names.hpp"
 
 namespace ferry {
 namespace op {

@@ -7,10 +7,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include "ferry/graph/element_type.hpp"
-#include "ferry/graph/partial_shape.hpp"
-#include "ferry/graph/shape.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/partial_shape.hpp"
+#include "ferry/base/shape.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

@@ -7,7 +7,7 @@
 
 #include "ferry/graph/model.hpp"
 #include "ferry/plugin/executor.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

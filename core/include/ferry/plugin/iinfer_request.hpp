@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "ferry/graph/node.hpp"
-#include "ferry/runtime/profiling_info.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/profiling_info.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/any.hpp"
-#include "ferry/runtime/supported_ops.hpp"
-#include "ferry/runtime/version.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/supported_ops.hpp"
+#include "ferry/value/version.hpp"
 
 namespace ferry {
 

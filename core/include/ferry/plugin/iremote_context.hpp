@@ -3,9 +3,9 @@
 #include <memory>
 #include <string>
 
-#include "ferry/graph/element_type.hpp"
-#include "ferry/graph/shape.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/shape.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry {
 

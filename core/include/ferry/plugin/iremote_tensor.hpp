@@ -3,8 +3,8 @@
 #include <memory>
 #include <string>
 
-#include "ferry/plugin/itensor.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/itensor.hpp"
 
 namespace ferry {
 

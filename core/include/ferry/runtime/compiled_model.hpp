@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/any.hpp"
 #include "ferry/runtime/infer_request.hpp"
-#include "ferry/runtime/properties.hpp"
 #include "ferry/runtime/remote_context.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry {
 

@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/any.hpp"
 #include "ferry/runtime/compiled_model.hpp"
-#include "ferry/runtime/properties.hpp"
 #include "ferry/runtime/remote_context.hpp"
-#include "ferry/runtime/supported_ops.hpp"
-#include "ferry/runtime/tensor.hpp"
-#include "ferry/runtime/version.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/properties.hpp"
+#include "ferry/value/supported_ops.hpp"
+#include "ferry/value/tensor.hpp"
+#include "ferry/value/version.hpp"
 
 namespace ferry {
 

@@ -3,11 +3,11 @@
 #include <memory>
 #include <string>
 
-#include "ferry/graph/element_type.hpp"
-#include "ferry/graph/shape.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/shape.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "ferry/runtime/any.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 

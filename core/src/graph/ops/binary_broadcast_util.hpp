@@ -3,7 +3,7 @@
 // Shape rules shared by the boolean-output binary ops (comparisons, logical ops, Select's
 // condition): the broadcast output shape at validation and at evaluate time.
 
-#include "ferry/graph/auto_broadcast.hpp"
+#include "ferry/base/auto_broadcast.hpp"
 #include "ferry/graph/node.hpp"
 #include "ferry/graph/op_types.hpp"
 

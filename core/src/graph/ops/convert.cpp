@@ -1,7 +1,7 @@
 #include "ferry/graph/ops/convert.hpp"
 
 #include "core/src/graph/ops/evaluate_util.hpp"
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 
 namespace ferry {
 namespace op {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/float16.hpp"
+#include "ferry/base/float16.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convolution_backprop.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "core/src/graph/ops/evaluate_util.hpp"
 #include "core/src/graph/reference/convolution.hpp"
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 
 namespace ferry {
 namespace op {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/float16.hpp"
+#include "ferry/base/float16.hpp"
 
 namespace ferry {
 namespace {

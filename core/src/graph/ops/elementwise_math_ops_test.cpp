@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/bfloat16.hpp"
+#include "ferry/base/bfloat16.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/unary_math.hpp"
 

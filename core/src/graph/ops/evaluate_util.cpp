@@ -1,6 +1,6 @@
 #include "core/src/graph/ops/evaluate_util.hpp"
 
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 #include "ferry/graph/ops/constant.hpp"
 
 namespace ferry {

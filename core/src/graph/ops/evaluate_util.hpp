@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ferry/graph/node.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace op {

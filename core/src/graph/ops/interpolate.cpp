@@ -6,7 +6,7 @@
 
 #include "core/src/graph/ops/evaluate_util.hpp"
 #include "core/src/graph/reference/interpolate.hpp"
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 #include "ferry/graph/ops/constant.hpp"
 
 namespace ferry {

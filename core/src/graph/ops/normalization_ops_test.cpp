@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/float16.hpp"
+#include "ferry/base/float16.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/log_softmax.hpp"
 #include "ferry/graph/ops/lrn.hpp"

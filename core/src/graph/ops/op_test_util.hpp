@@ -9,7 +9,7 @@
 
 #include "ferry/graph/node.hpp"
 #include "ferry/graph/ops/parameter.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace testing {

@@ -4,7 +4,7 @@
 
 #include "core/src/graph/ops/window_shape_inference.hpp"
 #include "ferry/graph/node.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace op {

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/src/graph/ops/evaluate_util.hpp"
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 #include "ferry/graph/ops/constant.hpp"
 
 namespace ferry {

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/float16.hpp"
+#include "ferry/base/float16.hpp"
 #include "ferry/graph/ops/constant.hpp"
 
 namespace ferry {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/bfloat16.hpp"
+#include "ferry/base/bfloat16.hpp"
 
 namespace ferry {
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/src/graph/ops/op_test_util.hpp"
-#include "ferry/graph/float16.hpp"
+#include "ferry/base/float16.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/topk.hpp"
 

@@ -4,7 +4,7 @@
 #include <type_traits>
 
 #include "core/src/graph/ops/activation_evaluate.hpp"
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 
 namespace ferry {
 namespace op {

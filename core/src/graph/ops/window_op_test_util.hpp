@@ -10,11 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/attribute_visitor.hpp"
 #include "ferry/graph/node.hpp"
 #include "ferry/graph/op_registry.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/testing/error_of.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry {
 namespace testing {
@@ -114,17 +115,6 @@ inline std::map<std::string, std::string> attributes_of(const std::shared_ptr<No
   TextAttributes text;
   node->visit_attributes(text);
   return text.values;
-}
-
-// The ferry::Exception message `f` throws, or "" when it does not throw.
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // Copies `values` into a new tensor of element type T.

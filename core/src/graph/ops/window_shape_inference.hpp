@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "core/src/graph/reference/window_geometry.hpp"
+#include "ferry/base/partial_shape.hpp"
+#include "ferry/base/shape.hpp"
 #include "ferry/graph/node.hpp"
 #include "ferry/graph/op_types.hpp"
-#include "ferry/graph/partial_shape.hpp"
-#include "ferry/graph/shape.hpp"
 
 namespace ferry {
 namespace op {

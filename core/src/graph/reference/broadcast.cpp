@@ -1,6 +1,6 @@
 #include "core/src/graph/reference/broadcast.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace reference {

@@ -5,9 +5,10 @@
 
 #include "core/src/graph/reference/convolution.hpp"
 #include "core/src/graph/reference/testdata/conv_pool_case_runner.hpp"
-#include "ferry/graph/bfloat16.hpp"
-#include "ferry/graph/float16.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/bfloat16.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/base/float16.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry::reference {
 namespace {
@@ -93,15 +94,7 @@ TEST(ConvolutionReference, NegativePadsCrop) {
   EXPECT_EQ(out, (std::vector<float>{21, 32}));
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::ferry::testing::error_of;
 
 TEST(ConvolutionReference, RejectsInconsistentShapes) {
   const WindowParams p{{1, 1}, {1, 1}, {0, 0}, {0, 0}};

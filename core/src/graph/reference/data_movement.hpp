@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry {
 namespace reference {

@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "ferry/base/shape.hpp"
 #include "ferry/graph/ops/interpolate.hpp"
-#include "ferry/graph/shape.hpp"
 
 namespace ferry {
 namespace reference {

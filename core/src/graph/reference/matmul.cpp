@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/src/graph/reference/broadcast.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry {
 namespace reference {

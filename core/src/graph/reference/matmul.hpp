@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry {
 namespace reference {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/src/graph/reference/reduce.hpp"
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry {
 namespace reference {

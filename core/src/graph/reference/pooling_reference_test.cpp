@@ -5,9 +5,10 @@
 
 #include "core/src/graph/reference/pooling.hpp"
 #include "core/src/graph/reference/testdata/conv_pool_case_runner.hpp"
-#include "ferry/graph/bfloat16.hpp"
-#include "ferry/graph/float16.hpp"
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/bfloat16.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/base/float16.hpp"
+#include "ferry/testing/error_of.hpp"
 
 namespace ferry::reference {
 namespace {
@@ -136,15 +137,7 @@ TEST(AvgPoolReference, IncludePadDivisorFollowsOpenVino) {
   EXPECT_EQ(out, (std::vector<float>{1.5f, 3.0f, 4.5f}));
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::ferry::testing::error_of;
 
 TEST(PoolingReference, RejectsInconsistentShapes) {
   std::vector<float> buf(64);

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/element_convert.hpp"
 
 namespace ferry {
 namespace reference {

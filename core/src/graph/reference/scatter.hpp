@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/element_type.hpp"
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/element_type.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry {
 namespace reference {

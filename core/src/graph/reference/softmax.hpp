@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstddef>
 
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry {
 namespace reference {

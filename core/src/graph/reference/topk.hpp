@@ -8,7 +8,7 @@
 #include <numeric>
 #include <vector>
 
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry {
 namespace reference {

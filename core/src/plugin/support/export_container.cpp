@@ -5,11 +5,11 @@
 #include <iomanip>
 #include <sstream>
 
-#include "ferry/graph/aligned_buffer.hpp"
+#include "ferry/base/aligned_buffer.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ir/ir_writer.hpp"
 #include "ferry/plugin/support/checksum.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::sdk {
 namespace {

@@ -1,32 +1,25 @@
 // The SDK's export container: round trips, and a precise error for every kind of bad blob.
 
 #include "ferry/plugin/support/export_container.hpp"
+#include "ferry/testing/error_of.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/plugin/support/checksum.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::sdk {
 namespace {
 
 constexpr ExportFormat kFormat{"FERRYTST", 3};
 
-template <typename Action>
-std::string error_of(Action&& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using ferry::testing::error_of;
 
 #define EXPECT_CONTAINS(text, part) EXPECT_NE(std::string(text).find(part), std::string::npos) << (text)
 
@@ -140,9 +133,9 @@ TEST(ExportContainer, MissingFieldAndShortFieldAreNamed) {
   writer.add("settings", std::string("\x05\x00\x00\x00", 4));  // five settings announced, none present
   std::istringstream in(blob_of(writer));
   ExportReader reader(in, kFormat, "TST");
-  EXPECT_CONTAINS(error_of([&] { reader.field("model.xml"); }), "TST blob is corrupt: it has no field 'model.xml'");
-  EXPECT_CONTAINS(error_of([&] { reader.settings(); }), "TST blob field 'settings' truncated at byte");
-  EXPECT_CONTAINS(error_of([&] { reader.settings(); }), "reading a setting key");
+  EXPECT_ERROR_CONTAINS(reader.field("model.xml"), "TST blob is corrupt: it has no field 'model.xml'");
+  EXPECT_ERROR_CONTAINS(reader.settings(), "TST blob field 'settings' truncated at byte");
+  EXPECT_ERROR_CONTAINS(reader.settings(), "reading a setting key");
 }
 
 TEST(ExportContainer, CorruptModelSectionIsNamed) {
@@ -150,14 +143,14 @@ TEST(ExportContainer, CorruptModelSectionIsNamed) {
   writer.add("model.xml", "<net").add("model.bin", "");
   std::istringstream in(blob_of(writer));
   ExportReader reader(in, kFormat, "TST");
-  EXPECT_CONTAINS(error_of([&] { reader.model(); }), "TST blob: the model section is corrupt");
+  EXPECT_ERROR_CONTAINS(reader.model(), "TST blob: the model section is corrupt");
 }
 
 TEST(ExportContainer, WriterRefusesDuplicateFieldsAndBadMagic) {
   ExportWriter writer(kFormat);
   writer.add("a", "1");
-  EXPECT_CONTAINS(error_of([&] { writer.add("a", "2"); }), "the field 'a' is written twice");
-  EXPECT_CONTAINS(error_of([] { ExportWriter(ExportFormat{"SHORT", 1}); }), "8 characters");
+  EXPECT_ERROR_CONTAINS(writer.add("a", "2"), "the field 'a' is written twice");
+  EXPECT_ERROR_CONTAINS(ExportWriter(ExportFormat{"SHORT", 1}), "8 characters");
 }
 
 TEST(Checksum, IsFnv1a64) {

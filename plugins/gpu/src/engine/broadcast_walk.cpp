@@ -1,6 +1,6 @@
 #include "broadcast_walk.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::gpu {
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::gpu {
 

@@ -20,7 +20,7 @@
 #include "cl_handle.hpp"
 #include "device_context.hpp"
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 #include "kernel_step.hpp"
 #include "memory_plan.hpp"
 #include "weight_store.hpp"

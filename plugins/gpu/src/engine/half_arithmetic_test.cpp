@@ -20,7 +20,7 @@
 #include "ferry/graph/reference_executor.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 #include "support/gpu_test_utils.hpp"
 #include "support/half_storage_check.hpp"
 #include "support/offline_compiler.hpp"

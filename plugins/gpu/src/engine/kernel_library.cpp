@@ -4,7 +4,7 @@
 #include <set>
 #include <sstream>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -1,6 +1,6 @@
 #include "kernel_step.hpp"
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::gpu {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/shape.hpp"
+#include "ferry/base/shape.hpp"
 
 namespace ferry::gpu {
 

@@ -5,12 +5,12 @@
 #include <map>
 #include <vector>
 
-#include "ferry/graph/float16.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/base/float16.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convert.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "ferry/runtime/exception.hpp"
 #include "primitive.hpp"
 
 namespace ferry::gpu {

@@ -19,7 +19,7 @@
 #include <mutex>
 #include <utility>
 
-#include "ferry/graph/aligned_buffer.hpp"
+#include "ferry/base/aligned_buffer.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/graph/ops/constant.hpp"
 

@@ -1,5 +1,5 @@
 #include "ferry/graph/ops/constant.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 #include "primitive.hpp"
 
 namespace ferry::gpu {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "device_info.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry::gpu {
 

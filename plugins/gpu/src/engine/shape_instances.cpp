@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/parameter.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {

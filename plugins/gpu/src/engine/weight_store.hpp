@@ -15,7 +15,7 @@
 #include "cl_handle.hpp"
 #include "device_context.hpp"
 #include "ferry/graph/node.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::gpu {
 

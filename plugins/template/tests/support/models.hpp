@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "ferry/graph/dimension.hpp"
+#include "ferry/base/dimension.hpp"
 #include "ferry/graph/model.hpp"
 
 namespace ferry::template_test {

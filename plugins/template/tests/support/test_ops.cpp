@@ -2,7 +2,7 @@
 
 #include <thread>
 
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::template_test {
 namespace {

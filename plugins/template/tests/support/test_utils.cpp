@@ -6,7 +6,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "ferry/runtime/exception.hpp"
+#include "ferry/base/exception.hpp"
 
 namespace ferry::template_test {
 
@@ -38,16 +38,6 @@ std::vector<float> values_of(const Tensor& tensor) {
 void expect_values_near(const std::vector<float>& actual, const std::vector<float>& expected, float tolerance) {
   ASSERT_EQ(actual.size(), expected.size());
   for (size_t i = 0; i < actual.size(); ++i) EXPECT_NEAR(actual[i], expected[i], tolerance) << "element " << i;
-}
-
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected a ferry::Exception";
-  return {};
 }
 
 }  // namespace ferry::template_test

@@ -4,8 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/shape.hpp"
-#include "ferry/runtime/tensor.hpp"
+#include "ferry/base/shape.hpp"
+#include "ferry/testing/error_of.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::template_test {
 
@@ -22,6 +23,6 @@ std::vector<float> values_of(const Tensor& tensor);
 void expect_values_near(const std::vector<float>& actual, const std::vector<float>& expected, float tolerance = 1e-5f);
 
 // The message of the ferry::Exception that `action` throws; a test failure when it throws none.
-std::string error_of(const std::function<void()>& action);
+using ::ferry::testing::error_of;
 
 }  // namespace ferry::template_test

@@ -1,7 +1,7 @@
 #include "loop_compiled_model.hpp"
 
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/value/properties.hpp"
 #include "loop_infer_request.hpp"
 #include "loop_plugin.hpp"
 

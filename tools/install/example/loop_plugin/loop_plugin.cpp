@@ -1,8 +1,8 @@
 #include "loop_plugin.hpp"
 
+#include "ferry/base/exception.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 #include "loop_compiled_model.hpp"
 
 // The entry point the Core looks up when plugins.xml names this library.

@@ -2,8 +2,8 @@
 
 #include <map>
 
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace loop_device {
 namespace {

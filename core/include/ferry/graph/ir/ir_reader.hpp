@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "ferry/graph/aligned_buffer.hpp"
+#include "ferry/base/aligned_buffer.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/graph/op_registry.hpp"
 

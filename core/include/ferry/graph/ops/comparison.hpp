@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ferry/graph/auto_broadcast.hpp"
+#include "ferry/base/auto_broadcast.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {

@@ -5,8 +5,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "ferry/graph/aligned_buffer.hpp"
-#include "ferry/graph/element_convert.hpp"
+#include "ferry/base/aligned_buffer.hpp"
+#include "ferry/base/element_convert.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {

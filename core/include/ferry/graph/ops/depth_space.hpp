@@ -3,7 +3,7 @@
 // DepthToSpace and SpaceToDepth: moving blocks of block_size^k values between the channel axis
 // (axis 1) and the k spatial axes of a [N, C, D1, ..., Dk] tensor (k >= 1).
 
-#include "ferry/graph/enum_names.hpp"
+#include "ferry/base/enum_names.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "ferry/base/shape.hpp"
 #include "ferry/graph/ops/op.hpp"
-#include "ferry/graph/shape.hpp"
 
 namespace ferry {
 namespace op {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "ferry/graph/enum_names.hpp"
+#include "ferry/base/enum_names.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/enum_names.hpp"
+#include "ferry/base/enum_names.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ferry/graph/enum_names.hpp"
+#include "ferry/base/enum_names.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "ferry/graph/element_type.hpp"
+#include "ferry/base/element_type.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/plugin/support/property_table.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry::sdk {
 

@@ -23,7 +23,7 @@
 #include <string_view>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/any.hpp"
+#include "ferry/value/any.hpp"
 
 namespace ferry::sdk {
 

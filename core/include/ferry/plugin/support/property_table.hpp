@@ -22,10 +22,10 @@
 #include <utility>
 #include <vector>
 
-#include "ferry/runtime/any.hpp"
-#include "ferry/runtime/exception.hpp"
-#include "ferry/runtime/properties.hpp"
-#include "ferry/runtime/property.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/properties.hpp"
+#include "ferry/value/property.hpp"
 
 namespace ferry::sdk {
 

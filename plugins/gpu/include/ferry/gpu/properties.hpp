@@ -1,7 +1,7 @@
 #pragma once
 
 // Keys specific to the GPU device (OpenCL). Everything else the device offers uses the common
-// keys of ferry/runtime/properties.hpp. Names mirror OpenVINO's GPU keys where those exist.
+// keys of ferry/value/properties.hpp. Names mirror OpenVINO's GPU keys where those exist.
 
 #include <cstdint>
 #include <map>
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "ferry/graph/model.hpp"
-#include "ferry/runtime/properties.hpp"
+#include "ferry/value/properties.hpp"
 
 namespace ferry::gpu {
 

@@ -8,9 +8,9 @@
 #include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {

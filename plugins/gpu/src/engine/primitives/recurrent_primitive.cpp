@@ -22,8 +22,8 @@
 #include "../float_storage.hpp"
 #include "../gemm_launch.hpp"
 #include "../primitive.hpp"
+#include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/rnn_sequence.hpp"
-#include "ferry/runtime/exception.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -1,11 +1,11 @@
 #pragma once
 
 // Keys and values specific to the TEMPLATE device. Applications include this header to query
-// them; everything else the device offers uses the common keys of ferry/runtime/properties.hpp.
+// them; everything else the device offers uses the common keys of ferry/value/properties.hpp.
 
 #include <cstdint>
 
-#include "ferry/runtime/property.hpp"
+#include "ferry/value/property.hpp"
 
 namespace ferry::template_plugin {
 
