@@ -29,3 +29,21 @@ def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = []):
         linkopts = ["-Wl,-soname,libferry_%s.so" % name, "-Wl,-rpath,$$ORIGIN/.."] + linkopts,
         deps = [":" + name],
     )
+
+def ferry_plugin_test_support(deps = [], alwayslink = False):
+    """:test_support: the helpers a plugin's tests share (tests/support/*, included as
+    "support/<file>.hpp"), with the device's keys, the core, error_of and GoogleTest."""
+    native.cc_library(
+        name = "test_support",
+        testonly = True,
+        srcs = native.glob(["tests/support/*.cpp"]),
+        hdrs = native.glob(["tests/support/*.hpp"]),
+        strip_include_prefix = "tests",
+        deps = [
+            ":properties",
+            "//core:ferry",
+            "//core/testing:test_support",
+            "@com_google_googletest//:gtest",
+        ] + deps,
+        alwayslink = alwayslink,
+    )
