@@ -20,9 +20,10 @@ void check_num_streams(const streams::Num& value, int max_streams) {
 
 void check_precision(const element::Type& value, const std::vector<element::Type>& precisions) {
   if (std::find(precisions.begin(), precisions.end(), value) != precisions.end()) return;
-  std::ostringstream accepted;
-  for (size_t i = 0; i < precisions.size(); ++i) accepted << (i ? ", " : "") << precisions[i];
-  Exception::raise("this device computes in ", accepted.str(), " only, not ", value);
+  std::ostringstream accepted;  // "f32", "f32 and f16", "f32, f16 and bf16"
+  for (size_t i = 0; i < precisions.size(); ++i)
+    accepted << (i == 0 ? "" : i + 1 == precisions.size() ? " and " : ", ") << precisions[i];
+  Exception::raise("this device accepts ", accepted.str(), ", not ", value);
 }
 
 void check_device_id(const std::string& value, const std::vector<std::string>& device_ids) {

@@ -212,7 +212,10 @@ TEST(BaseConfig, NumStreamsRule) {
 TEST(BaseConfig, PrecisionAndDeviceIdRules) {
   EXPECT_NO_THROW(check_precision(element::f16, {element::f32, element::f16}));
   EXPECT_ERROR_CONTAINS(check_precision(element::bf16, {element::f32, element::f16}),
-                        "this device computes in f32, f16 only, not bf16");
+                        "this device accepts f32 and f16, not bf16");
+  EXPECT_ERROR_CONTAINS(check_precision(element::i8, {element::f32, element::f16, element::bf16}),
+                        "this device accepts f32, f16 and bf16, not i8");
+  EXPECT_ERROR_CONTAINS(check_precision(element::f16, {element::f32}), "this device accepts f32, not f16");
   EXPECT_NO_THROW(check_device_id("1", {"0", "1"}));
   EXPECT_ERROR_CONTAINS(check_device_id("2", {"0", "1"}), "no such device (AVAILABLE_DEVICES: 0, 1)");
   EXPECT_ERROR_CONTAINS(check_device_id("0", {}), "AVAILABLE_DEVICES: none");

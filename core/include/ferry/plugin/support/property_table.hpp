@@ -4,12 +4,12 @@
 // (key, mutability, how it is read, how it is checked and stored), and SUPPORTED_PROPERTIES,
 // get_property, set_property and their errors follow from the table.
 //
-//   PropertyTable<Config> table(sdk::device_owner([this] { return get_device_name(); }));
-//   table.read_only(device::full_name, [] { return std::string("My device"); })
-//        .setting(ferry::enable_profiling, &Config::enable_profiling);
+//   m_properties.read_only(device::full_name, [] { return std::string("My device"); })
+//       .setting(ferry::enable_profiling, &Config::enable_profiling);
 //   ...
-//   Any Plugin::get_property(name, arguments) const { return m_properties.get(name, config(), arguments); }
-//   void Plugin::set_property(const AnyMap& values) { m_properties.set(m_config, values); }
+//   Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
+//     return m_properties.get(name, m_settings.get(), arguments);  // m_settings: sdk::DeviceSettings
+//   }
 //
 // Settings are fields of the plugin's Config (a struct of plain values that compile_model copies
 // into each compiled model and export_model records); read-only properties are computed on each
