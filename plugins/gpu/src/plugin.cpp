@@ -117,25 +117,29 @@ void Plugin::declare_properties() {
       });
 }
 
-std::vector<std::string> Plugin::device_ids() const {
+std::vector<DeviceEntry> Plugin::devices() const {
   const std::string types = m_settings.get().opencl_device_types;
   std::lock_guard<std::mutex> lock(m_mutex);
   if (!m_devices) m_devices = enumerate_devices(DeviceTypeSelection::parse(types));
+  return *m_devices;  // a copy: set_property may enumerate again meanwhile
+}
+
+std::vector<std::string> Plugin::device_ids() const {
   std::vector<std::string> ids;
-  for (const auto& entry : *m_devices) ids.push_back(entry.id);
+  for (const auto& entry : devices()) ids.push_back(entry.id);
   return ids;
 }
 
 DeviceEntry Plugin::device(const std::string& id) const {
-  const std::vector<std::string> ids = device_ids();
-  FERRY_ASSERT(!ids.empty(), "device '", get_device_name(),
+  const std::vector<DeviceEntry> entries = devices();
+  FERRY_ASSERT(!entries.empty(), "device '", get_device_name(),
                "': no OpenCL device found (no OpenCL platform, or none with a device of the types '",
                m_settings.get().opencl_device_types, "')");
-  std::lock_guard<std::mutex> lock(m_mutex);
-  for (const auto& entry : *m_devices)
-    if (entry.id == id) return entry;
   std::string list;
-  for (const auto& known : ids) list += (list.empty() ? "" : ", ") + known;
+  for (const auto& entry : entries) {
+    if (entry.id == id) return entry;
+    list += (list.empty() ? "" : ", ") + entry.id;
+  }
   Exception::raise("device '", get_device_name(), "' has no device id '", id, "' (AVAILABLE_DEVICES: ", list, ")");
 }
 

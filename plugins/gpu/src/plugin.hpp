@@ -44,6 +44,8 @@ class Plugin final : public IPlugin {
   const sdk::PropertyTable<Config>& properties() const { return m_properties; }
 
  private:
+  // The enumerated devices (enumerated on first use and after GPU_OPENCL_DEVICE_TYPES changes).
+  std::vector<DeviceEntry> devices() const;
   std::vector<std::string> device_ids() const;
   // The device `id` names; throws listing the available ones (or saying there is none).
   DeviceEntry device(const std::string& id) const;
