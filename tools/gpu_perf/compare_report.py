@@ -1,0 +1,175 @@
+"""The markdown report of compare_with_pytorch.py, built from plain dicts (no torch, no numpy), so
+that compare_report_test.py can check it anywhere.
+
+A case is a dict:
+  "case": its name as the report shows it, e.g. "resnet50_b1 (f32)";
+  "unit", "work": "img/s" with the batch, or "TFLOP/s" with the floating-point operations of one
+      inference, to turn a latency into a rate;
+  "torch": {PyTorch mode: result}; "ferry": {Ferry I/O mode: result}; "kernels": result.
+A result is {"ms": median latency, "error": max |diff| / max |reference| or None, "match": True,
+False, or None (output not checked)}, or {"failed": short reason, "detail": longer text}.
+"""
+
+DETAIL_LIMIT = 400
+
+
+def one_line(text, limit=DETAIL_LIMIT):
+    """text with its lines joined by ' / ', cut to limit characters."""
+    joined = " / ".join(line.strip() for line in str(text).splitlines() if line.strip())
+    return joined if len(joined) <= limit else joined[:limit - 3] + "..."
+
+
+def short_reason(error, limit=80):
+    """'Type: first line' of the innermost exception under error (torch.compile's errors wrap
+    the backend's in inner_exception or __cause__), for a table cell."""
+    seen = {id(error)}
+    while True:
+        inner = getattr(error, "inner_exception", None) or error.__cause__
+        if not isinstance(inner, BaseException) or id(inner) in seen:
+            break
+        seen.add(id(inner))
+        error = inner
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return one_line(f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__, limit)
+
+
+def rate(case, ms):
+    if case["unit"] == "TFLOP/s":
+        return f"{case['work'] / ms / 1e9:.1f} TFLOP/s"
+    return f"{case['work'] / ms * 1e3:.0f} {case['unit']}"
+
+
+def best(results, need_match):
+    """(mode, ms) of the fastest result that ran (and, with need_match, matched), or None."""
+    timed = [(result["ms"], mode) for mode, result in results.items()
+             if "ms" in result and (result.get("match") or not need_match)]
+    return (min(timed)[1], min(timed)[0]) if timed else None
+
+
+def best_torch(case):
+    return best(case["torch"], need_match=True)
+
+
+def best_ferry(case):
+    """Ferry's fastest I/O mode whether or not its output matched: the match column says that."""
+    return best(case["ferry"], need_match=False)
+
+
+def failed_cell(result):
+    return f"failed: {result['failed']}"
+
+
+def torch_cell(result):
+    """A PyTorch mode's time, or why there is none: it failed, or its output differs from eager's."""
+    if "failed" in result:
+        return failed_cell(result)
+    if not result["match"]:
+        return f"mismatch ({result['error']:.1e})"
+    return f"{result['ms']:.3f}"
+
+
+def ferry_cell(result):
+    """A Ferry I/O mode's time, marked when its output did not match or was not checked."""
+    if "failed" in result:
+        return failed_cell(result)
+    mark = {True: "", False: " (mismatch)", None: " (output not checked)"}[result.get("match")]
+    return f"{result['ms']:.3f}{mark}"
+
+
+def kernels_cell(case):
+    result = case["kernels"]
+    return failed_cell(result) if "failed" in result else f"{result['ms']:.3f}"
+
+
+def best_torch_cell(case):
+    found = best_torch(case)
+    return f"{found[1]:.3f} ({found[0]})" if found else "n/a"
+
+
+def best_torch_rate_cell(case):
+    found = best_torch(case)
+    return rate(case, found[1]) if found else "n/a"
+
+
+def ferry_rate_cell(case):
+    found = best_ferry(case)
+    return f"{rate(case, found[1])} ({found[0]})" if found else "n/a"
+
+
+def kernels_rate_cell(case):
+    result = case["kernels"]
+    return rate(case, result["ms"]) if "ms" in result else "n/a"
+
+
+def speedup_cell(case):
+    torch_best, ferry_best = best_torch(case), best_ferry(case)
+    return f"{torch_best[1] / ferry_best[1]:.2f}" if torch_best and ferry_best else "n/a"
+
+
+def error_cell(case):
+    errors = [result["error"] for result in case["ferry"].values() if result.get("error") is not None]
+    return f"{max(errors):.1e}" if errors else "n/a"
+
+
+def match_cell(case):
+    """'yes' when every Ferry I/O mode's output matched; else which did not, failed or went unchecked."""
+    ferry = case["ferry"]
+    wrong = [mode for mode, result in ferry.items() if "failed" in result or result.get("match") is False]
+    unchecked = [mode for mode, result in ferry.items() if "ms" in result and result.get("match") is None]
+    if wrong:
+        return f"NO ({', '.join(wrong)})"
+    if len(unchecked) == len(ferry):
+        return "not checked"
+    return "yes" + (f" ({', '.join(unchecked)} not checked)" if unchecked else "")
+
+
+def columns(torch_modes, ferry_modes):
+    """[(header, cell function of a case)] for the modes that ran."""
+    return ([("case", lambda case: case["case"])]
+            + [(f"PyTorch {mode} ms", lambda case, mode=mode: torch_cell(case["torch"][mode])) for mode in torch_modes]
+            + [("best PyTorch ms (mode)", best_torch_cell), ("best PyTorch", best_torch_rate_cell)]
+            + [(f"Ferry {io} ms (wall)", lambda case, io=io: ferry_cell(case["ferry"][io])) for io in ferry_modes]
+            + [("Ferry kernels ms", kernels_cell), ("Ferry (best wall)", ferry_rate_cell),
+               ("Ferry kernels", kernels_rate_cell),
+               ("speed-up: best PyTorch ms / Ferry's best wall ms (>1: Ferry faster)", speedup_cell),
+               ("max error / max abs (Ferry)", error_cell), ("Ferry outputs match", match_cell)])
+
+
+def escape(cell):
+    return one_line(cell, limit=10 ** 6).replace("|", "\\|")
+
+
+def table_header(torch_modes, ferry_modes):
+    headers = [header for header, _ in columns(torch_modes, ferry_modes)]
+    return [f"| {' | '.join(headers)} |", f"|{' --- |' * len(headers)}"]
+
+
+def table_row(case, torch_modes, ferry_modes):
+    return f"| {' | '.join(escape(cell(case)) for _, cell in columns(torch_modes, ferry_modes))} |"
+
+
+def failure_notes(cases):
+    """One line per failed timing, with its longer text."""
+    notes = []
+    for case in cases:
+        tagged = ([(f"PyTorch {mode}", result) for mode, result in case["torch"].items()]
+                  + [(f"Ferry {io}", result) for io, result in case["ferry"].items()]
+                  + [("Ferry kernels", case["kernels"])])
+        notes += [f"{case['case']}, {what}: {result['detail']}" for what, result in tagged
+                  if "failed" in result and result.get("detail")]
+    return notes
+
+
+def report(cases, torch_modes, ferry_modes, notes=()):
+    """The table, then the notes and every failure's text as a list below it."""
+    lines = table_header(torch_modes, ferry_modes) + [table_row(case, torch_modes, ferry_modes) for case in cases]
+    bullets = list(notes) + failure_notes(cases)
+    if bullets:
+        lines += [""] + [f"- {one_line(note, limit=10 ** 6)}" for note in bullets]
+    return "\n".join(lines) + "\n"
+
+
+def ferry_ok(case):
+    """False when a Ferry run failed or an output it checked did not match (the script's exit code)."""
+    results = list(case["ferry"].values()) + [case["kernels"]]
+    return all("failed" not in result and result.get("match") is not False for result in results)
