@@ -5,12 +5,12 @@
 #include "ferry/base/coordinate.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
-#include "port_name.hpp"
+#include "ferry/plugin/support/port_name.hpp"
 
 namespace ferry {
 namespace {
 
-using plugin_detail::port_name;
+using sdk::port_name;
 
 // The shape of the joined batch, after checking that the items can form one for `port`. (The
 // items are not passed to check_tensor: their shape is one item's, not the port's.)

@@ -5,12 +5,12 @@
 
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
-#include "port_name.hpp"
+#include "ferry/plugin/support/port_name.hpp"
 
 namespace ferry {
 namespace {
 
-using plugin_detail::port_name;
+using sdk::port_name;
 
 bool shares_a_name(const Output<const Node>& a, const Output<const Node>& b) {
   const auto& names = b.get_names();

@@ -44,4 +44,9 @@ void RemoteContext::type_check(const RemoteContext& context,
   check_remote_params(context.m_impl->get_property(), type_info, "remote context");
 }
 
+void RemoteContext::raise_bad_as(const std::string& type, const std::string& reason) const {
+  Exception::raise("RemoteContext of device '", m_impl ? m_impl->get_device_name() : std::string("none"),
+                   "' cannot be used as ", type, ": ", reason);
+}
+
 }  // namespace ferry

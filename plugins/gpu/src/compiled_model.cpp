@@ -9,6 +9,7 @@
 #include "ferry/gpu/properties.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "plugin.hpp"
+#include "shared_queue_infer_request.hpp"
 #include "sync_infer_request.hpp"
 
 namespace ferry::gpu {
@@ -41,16 +42,26 @@ std::optional<ShapeSignature> smallest_shapes(const Model& model) {
 }  // namespace
 
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const Plugin>& plugin,
-                             const std::shared_ptr<DeviceContext>& context, const Config& config,
-                             bool loaded_from_cache)
-    : ICompiledModel(model, plugin, {}, make_streams_executor(config, plugin->get_device_name())),
+                             const std::shared_ptr<RemoteContext>& remote, const Config& config, bool loaded_from_cache)
+    : ICompiledModel(model, plugin, remote, make_streams_executor(config, plugin->get_device_name())),
       m_config(config),
       m_model(model),
-      m_context(context),
-      m_weights(std::make_shared<WeightStore>(context)),
+      m_remote(remote),
+      m_context(remote->device_context()),
+      m_weights(std::make_shared<WeightStore>(m_context)),
       m_loaded_from_cache(loaded_from_cache),
-      m_device_name(plugin->get_device_name() + "." + context->entry().id),
+      m_device_name(plugin->get_device_name() + "." + m_context->entry().id),
       m_properties(sdk::compiled_model_owner([this] { return m_device_name; })) {
+  const std::shared_ptr<DeviceContext>& context = m_context;
+  const int streams = config.resolve_streams();
+  if (cl_command_queue shared = remote->shared_queue()) {
+    FERRY_ASSERT(streams == 1, remote->describe(), ": a context sharing the application's queue runs one stream, but ",
+                 "the configuration asks for ", streams, " (PERFORMANCE_HINT LATENCY or NUM_STREAMS 1 run on it)");
+    cl_command_queue_properties properties = 0;
+    clGetCommandQueueInfo(shared, CL_QUEUE_PROPERTIES, sizeof(properties), &properties, nullptr);
+    FERRY_ASSERT(!config.enable_profiling || (properties & CL_QUEUE_PROFILING_ENABLE), remote->describe(),
+                 ": ENABLE_PROFILING needs the shared queue to be made with CL_QUEUE_PROFILING_ENABLE");
+  }
   if (!model->is_dynamic()) {
     // INFERENCE_PRECISION_HINT f16 compiles an f16 copy; m_model (exported, reported) stays as given.
     m_graph = std::make_shared<const CompiledGraph>(
@@ -73,9 +84,12 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
       }
     }
   }
-  const int streams = config.resolve_streams();
   const QueueHints hints{config.effective_queue_priority(), config.queue_throttle};
-  for (int i = 0; i < streams; ++i) m_queues.push_back(context->create_queue(config.enable_profiling, hints));
+  if (cl_command_queue shared = remote->shared_queue()) {
+    m_queues.push_back(ClQueue::retain(shared));
+  } else {
+    for (int i = 0; i < streams; ++i) m_queues.push_back(context->create_queue(config.enable_profiling, hints));
+  }
 
   m_properties.read_only(model_name, [this] { return m_model->get_friendly_name(); })
       .read_only(num_streams, [streams] { return streams::Num(streams); })
@@ -102,6 +116,13 @@ std::shared_ptr<const CompiledGraph> CompiledModel::graph_for(const ShapeSignatu
   // A new instance asks for programs with this model's GPU_ENABLE_LOOP_UNROLLING (so it finds them cached).
   ProgramBuildScope builds(m_context->programs(), {1, m_config.enable_loop_unrolling});
   return m_instances->get(shapes);
+}
+
+std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const {
+  if (!m_remote->shared_queue()) return ICompiledModel::create_infer_request();
+  return std::make_shared<SharedQueueInferRequest>(
+      std::static_pointer_cast<SyncInferRequest>(create_sync_infer_request()), get_task_executor(),
+      get_callback_executor());
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {

@@ -10,6 +10,7 @@
 #include "ferry/base/exception.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
+#include "ferry/plugin/support/own_context.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
 FERRY_DEFINE_PLUGIN(ferry::gpu::Plugin)
@@ -19,6 +20,7 @@ namespace {}  // namespace
 
 Plugin::Plugin(OfflineCompiler offline)
     : m_contexts(std::move(offline)),
+      m_registry("GPU", m_contexts),
       m_properties(sdk::device_owner([this] { return get_device_name(); })),
       m_settings(m_properties) {
   set_device_name("GPU");
@@ -107,13 +109,9 @@ void Plugin::declare_properties() {
                                 : uint32_t(1);
                  })
       .read_only(memory_statistics,
-                 [this](const AnyMap& arguments) {
-                   const auto context = m_contexts.find(device_of(arguments).id);
-                   return context ? context->counters().statistics() : MemoryCounters().statistics();
-                 })
+                 [this](const AnyMap& arguments) { return m_contexts.counters(device_of(arguments).id)->statistics(); })
       .read_only(copied_bytes, [this](const AnyMap& arguments) {
-        const auto context = m_contexts.find(device_of(arguments).id);
-        return static_cast<uint64_t>(context ? context->counters().copied.load() : 0);
+        return static_cast<uint64_t>(m_contexts.counters(device_of(arguments).id)->copied.load());
       });
 }
 
@@ -150,7 +148,10 @@ DeviceEntry Plugin::device_of(const AnyMap& arguments) const {
 void Plugin::set_property(const AnyMap& properties) {
   m_settings.set(properties, [this](const Config& before, const Config& after) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    if (before.opencl_device_types != after.opencl_device_types) m_devices.reset();  // enumerate again
+    if (before.opencl_device_types != after.opencl_device_types) {
+      m_devices.reset();   // enumerate again
+      m_registry.reset();  // new default contexts (models keep theirs)
+    }
   });
 }
 
@@ -158,33 +159,63 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
   return m_properties.get(name, m_settings.get(), arguments);
 }
 
-std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, const Config& config,
-                                               bool loaded_from_cache) const {
+std::shared_ptr<CompiledModel> Plugin::compile(const std::shared_ptr<const Model>& model, Config config,
+                                               std::shared_ptr<RemoteContext> remote, bool loaded_from_cache) const {
   FERRY_ASSERT(model, get_device_name(), " compile_model: the model is null");
-  const auto context = m_contexts.get(device(config.device_id));
+  if (!remote) remote = m_registry.get_default(device(config.device_id));
+  config.device_id = remote->device_context()->entry().id;
+  const auto& context = remote->device_context();
   // The compiled model owns a private copy: later edits of the caller's model do not reach it.
   std::shared_ptr<const Model> own_model = model->clone();
   const auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
   // COMPILATION_NUM_THREADS and GPU_ENABLE_LOOP_UNROLLING reach the programs this compile builds.
   ProgramBuildScope builds(context->programs(), {config.compilation_num_threads, config.enable_loop_unrolling});
-  auto compiled = std::make_shared<CompiledModel>(own_model, self, context, config, loaded_from_cache);
+  auto compiled = std::make_shared<CompiledModel>(own_model, self, remote, config, loaded_from_cache);
   builds.finish();
   return compiled;
 }
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
                                                       const AnyMap& properties) const {
-  return compile(model, m_settings.with(properties), false);
+  return compile(model, m_settings.with(properties), nullptr, false);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
+                                                      const AnyMap& properties,
+                                                      const std::shared_ptr<IRemoteContext>& context) const {
+  return compile(model, m_settings.with(properties), sdk::own_context<RemoteContext>(*this, context), false);
+}
+
+std::shared_ptr<IRemoteContext> Plugin::create_context(const AnyMap& params) const {
+  const auto id = params.find("DEVICE_ID");
+  std::optional<DeviceEntry> requested;
+  if (id != params.end()) requested = device(id->second.as<std::string>());
+  return m_registry.create(params, devices(), requested);
+}
+
+std::shared_ptr<IRemoteContext> Plugin::get_default_context(const AnyMap& params) const {
+  return m_registry.get_default(device_of(params));
 }
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const AnyMap& properties) const {
+  return import(blob, properties, nullptr);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const std::shared_ptr<IRemoteContext>& context,
+                                                     const AnyMap& properties) const {
+  return import(blob, properties, sdk::own_context<RemoteContext>(*this, context));
+}
+
+std::shared_ptr<ICompiledModel> Plugin::import(std::istream& blob, const AnyMap& properties,
+                                               std::shared_ptr<RemoteContext> context) const {
   blob_format::Contents contents = blob_format::read(blob, get_device_name());
   Config config = m_settings.get();
   m_properties.set(config, contents.settings);
   m_properties.set(config, properties);
+  if (!context) context = m_registry.get_default(device(config.device_id));
   // The exported programs: the compile below makes them from these binaries, not from source.
-  m_contexts.get(device(config.device_id))->programs().add_binaries(contents.programs);
-  return compile(contents.model, config, true);
+  context->device_context()->programs().add_binaries(contents.programs);
+  return compile(contents.model, config, context, true);
 }
 
 SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "context_registry.hpp"
 #include "engine/device_context.hpp"
 #include "engine/device_enumerator.hpp"
 #include "ferry/plugin/iplugin.hpp"
@@ -36,7 +37,15 @@ class Plugin final : public IPlugin {
   // arguments: DEVICE_ID may name the device the device properties describe; MODEL_PTR the model
   // the batch-size properties judge.
   Any get_property(const std::string& name, const AnyMap& arguments) const override;
+  // For `context` (a GPU RemoteContext): its device, OpenCL context, memory and shared queue.
+  std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties,
+                                                const std::shared_ptr<IRemoteContext>& context) const override;
   std::shared_ptr<ICompiledModel> import_model(std::istream& blob, const AnyMap& properties) const override;
+  std::shared_ptr<ICompiledModel> import_model(std::istream& blob, const std::shared_ptr<IRemoteContext>& context,
+                                               const AnyMap& properties) const override;
+  // Contexts: remote_properties.hpp's parameters (context_registry.hpp); DEVICE_ID picks the device.
+  std::shared_ptr<IRemoteContext> create_context(const AnyMap& params) const override;
+  std::shared_ptr<IRemoteContext> get_default_context(const AnyMap& params) const override;
   // The ops CompiledGraph::unsupported_reason accepts map to this device; the others are absent.
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
 
@@ -53,12 +62,16 @@ class Plugin final : public IPlugin {
   DeviceEntry device_of(const AnyMap& arguments) const;
   // Declares every property of the device (the constructor's table).
   void declare_properties();
-  std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, const Config& config,
-                                         bool loaded_from_cache) const;
+  // `context` null: the default context of config.device_id.
+  std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, Config config,
+                                         std::shared_ptr<RemoteContext> context, bool loaded_from_cache) const;
+  std::shared_ptr<ICompiledModel> import(std::istream& blob, const AnyMap& properties,
+                                         std::shared_ptr<RemoteContext> context) const;
 
   mutable std::mutex m_mutex;                                 // m_devices
   mutable std::optional<std::vector<DeviceEntry>> m_devices;  // enumerated on first use
   mutable ContextPool m_contexts;
+  mutable ContextRegistry m_registry;  // over m_contexts
   sdk::PropertyTable<Config> m_properties;
   sdk::DeviceSettings<Config> m_settings;  // thread-safe
 };

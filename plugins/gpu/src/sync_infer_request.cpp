@@ -7,6 +7,10 @@
 #include "engine/cl_error.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/result.hpp"
+#include "ferry/plugin/iremote_tensor.hpp"
+#include "ferry/plugin/support/port_name.hpp"
+#include "remote_context.hpp"
+#include "remote_tensor.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -31,11 +35,17 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
     : ISyncInferRequest(compiled_model),
       m_plan_buffers(compiled_model->context(), compiled_model->context()->counters().intermediates, CL_MEM_READ_WRITE,
                      "an intermediate value"),
-      m_io_buffers(compiled_model->context(), compiled_model->context()->counters().io, CL_MEM_READ_ONLY, "an input") {
+      m_io_buffers(compiled_model->context(), compiled_model->context()->counters().io, CL_MEM_READ_ONLY, "an input"),
+      m_output_buffers(compiled_model->context(), compiled_model->context()->counters().io, CL_MEM_READ_WRITE,
+                       "an output") {
   m_input_bindings.resize(get_inputs().size());
   m_output_bindings.resize(get_outputs().size());
   m_input_scratch.resize(get_inputs().size());
   m_output_scratch.resize(get_outputs().size());
+  cl_command_queue_properties properties = 0;
+  clGetCommandQueueInfo(compiled_model->queue_for_this_thread(), CL_QUEUE_PROPERTIES, sizeof(properties), &properties,
+                        nullptr);
+  m_out_of_order = (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
   if (const auto& graph = compiled_model->static_graph()) {
     ShapeSignature shapes;
     for (size_t v : graph->parameter_values()) shapes.push_back(graph->values()[v].shape);
@@ -94,6 +104,10 @@ void SyncInferRequest::select_graph(const ShapeSignature& shapes) {
     const auto& parameters = graph.parameter_values();
     for (size_t i = 0; i < parameters.size(); ++i)
       grown = m_io_buffers.fit(i, graph.values()[parameters[i]].bytes) || grown;
+    const auto& outputs = graph.output_values();
+    for (size_t k = 0; k < outputs.size(); ++k)
+      if (graph.values()[outputs[k]].bound_output == static_cast<int64_t>(k))
+        grown = m_output_buffers.fit(k, graph.values()[outputs[k]].bytes) || grown;
   }
   if (changed || grown) map_values(graph);
 }
@@ -110,6 +124,8 @@ void SyncInferRequest::map_values(const CompiledGraph& graph) {
       m_value_memory[v] = m_plan_buffers.get(graph.memory_plan().buffer_of(value.plan_value));
     } else if (value.kind == GraphValue::Kind::PARAMETER && !graph.zero_copy()) {
       m_value_memory[v] = m_io_buffers.get(value.parameter);
+    } else if (value.bound_output >= 0 && !graph.zero_copy()) {
+      m_value_memory[v] = m_output_buffers.get(static_cast<size_t>(value.bound_output));
     }
   }
 }
@@ -146,22 +162,125 @@ Tensor SyncInferRequest::dense(const Tensor& tensor, Tensor& scratch) const {
   return scratch;
 }
 
+void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor& tensor) const {
+  ISyncInferRequest::check_tensor(port, tensor);
+  const auto remote = std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl());
+  if (!remote) return;
+  const RemoteContext& context = compiled_model().remote_context();
+  const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
+  FERRY_ASSERT(own, "tensor for port '", sdk::port_name(port), "' is a remote tensor of device '",
+               remote->get_device_name(), "'; a model compiled for ", context.describe(),
+               " takes host tensors and remote tensors of its own OpenCL context");
+  FERRY_ASSERT(own->context()->cl() == context.cl() &&
+                   own->context()->device_context()->device() == context.device_context()->device(),
+               "tensor for port '", sdk::port_name(port), "' is a remote tensor of ", own->context()->describe(),
+               ", but the model was compiled for ", context.describe(),
+               " (copy it with copy_to, or compile the model for that context)");
+}
+
+// The request's own buffer for input `index`, made at least `bytes` large (an image's copy, or the
+// device copy of a host tensor).
+static cl_mem fit_buffer(GrowingBuffers& buffers, size_t index, size_t bytes) {
+  buffers.fit(index, bytes);
+  return buffers.get(index);
+}
+
 void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue queue) {
   MemoryCounters& counters = graph.context()->counters();
   for (size_t i = 0; i < m_input_bindings.size(); ++i) {
     const Tensor& bound = input_tensor(i);
-    Tensor input = dense(bound, m_input_scratch[i]);
-    if (!bound.is_continuous()) bound.copy_to(input);
     const size_t v = graph.parameter_values()[i];
     const size_t bytes = graph.values()[v].bytes;
+    if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(bound.get_impl())) {
+      if (!remote->is_image()) {
+        m_value_memory[v] = remote->memory();  // read in place
+        continue;
+      }
+      // An image: one copy on the device into the request's buffer (kernels read buffers).
+      m_value_memory[v] = fit_buffer(m_io_buffers, i, bytes);
+      size_t width = 0, height = 0;
+      clGetImageInfo(remote->memory(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
+      clGetImageInfo(remote->memory(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
+      const size_t origin[3] = {0, 0, 0}, region[3] = {width, std::max<size_t>(height, 1), 1};
+      cl_check(clEnqueueCopyImageToBuffer(queue, remote->memory(), m_value_memory[v], origin, region, 0, 0, nullptr,
+                                          nullptr),
+               "clEnqueueCopyImageToBuffer of input ", i);
+      continue;
+    }
+    Tensor input = dense(bound, m_input_scratch[i]);
+    if (!bound.is_continuous()) bound.copy_to(input);
     if (graph.zero_copy()) {
       m_value_memory[v] = bind_host(m_input_bindings[i], input.data(), bytes);
-    } else if (bytes) {
-      cl_check(clEnqueueWriteBuffer(queue, m_value_memory[v], CL_FALSE, 0, bytes, input.data(), 0, nullptr, nullptr),
-               "clEnqueueWriteBuffer of input ", i);
-      counters.copied += bytes;
+    } else {
+      m_value_memory[v] = m_io_buffers.get(i);
+      if (bytes) {
+        cl_check(clEnqueueWriteBuffer(queue, m_value_memory[v], CL_FALSE, 0, bytes, input.data(), 0, nullptr, nullptr),
+                 "clEnqueueWriteBuffer of input ", i);
+        counters.copied += bytes;
+      }
     }
   }
+}
+
+void SyncInferRequest::bind_outputs(const CompiledGraph& graph) {
+  const auto& outputs = graph.output_values();
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const GraphValue& value = graph.values()[outputs[k]];
+    if (value.bound_output != static_cast<int64_t>(k)) continue;
+    cl_mem& memory = m_value_memory[outputs[k]];
+    const auto remote = std::dynamic_pointer_cast<RemoteTensor>(output_tensor(k).get_impl());
+    if (remote && !remote->is_image()) {
+      memory = remote->memory();  // written in place
+    } else if (remote || !graph.zero_copy()) {
+      memory = fit_buffer(m_output_buffers, k, value.bytes);
+    } else {
+      Tensor output = dense(output_tensor(k), m_output_scratch[k]);
+      memory = bind_host(m_output_bindings[k], output.data(), value.bytes);
+    }
+  }
+}
+
+void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue queue) {
+  MemoryCounters& counters = graph.context()->counters();
+  const auto& outputs = graph.output_values();
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const GraphValue& value = graph.values()[outputs[k]];
+    cl_mem source = m_value_memory[outputs[k]];
+    const bool in_place = value.bound_output == static_cast<int64_t>(k);
+    if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(output_tensor(k).get_impl())) {
+      if (remote->is_image()) {
+        size_t width = 0, height = 0;
+        clGetImageInfo(remote->memory(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
+        clGetImageInfo(remote->memory(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
+        const size_t origin[3] = {0, 0, 0}, region[3] = {width, std::max<size_t>(height, 1), 1};
+        cl_check(clEnqueueCopyBufferToImage(queue, source, remote->memory(), 0, origin, region, 0, nullptr, nullptr),
+                 "clEnqueueCopyBufferToImage of output ", k);
+      } else if (!in_place && value.bytes) {
+        cl_check(clEnqueueCopyBuffer(queue, source, remote->memory(), 0, 0, value.bytes, 0, nullptr, nullptr),
+                 "clEnqueueCopyBuffer of output ", k);
+      }
+      continue;
+    }
+    Tensor output = dense(output_tensor(k), m_output_scratch[k]);
+    if (in_place && graph.zero_copy()) {
+      // Coherence for the host: a map of a CL_MEM_USE_HOST_PTR buffer returns the tensor's own memory.
+      cl_int status = CL_SUCCESS;
+      void* data = clEnqueueMapBuffer(queue, source, CL_FALSE, CL_MAP_READ, 0, std::max<size_t>(value.bytes, 1), 0,
+                                      nullptr, nullptr, &status);
+      cl_check(status, "clEnqueueMapBuffer of output ", k);
+      order(queue);  // the unmap after the map
+      clEnqueueUnmapMemObject(queue, source, data, 0, nullptr, nullptr);
+    } else if (value.bytes) {
+      cl_check(clEnqueueReadBuffer(queue, source, CL_FALSE, 0, value.bytes, output.data(), 0, nullptr, nullptr),
+               "clEnqueueReadBuffer of output ", k);
+      counters.copied += value.bytes;
+    }
+  }
+}
+
+void SyncInferRequest::order(cl_command_queue queue) const {
+  if (m_out_of_order)
+    cl_check(clEnqueueBarrierWithWaitList(queue, 0, nullptr, nullptr), "clEnqueueBarrierWithWaitList");
 }
 
 void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, cl_command_queue queue) {
@@ -193,6 +312,11 @@ void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, c
 }
 
 void SyncInferRequest::infer() {
+  enqueue();
+  wait_for_device();
+}
+
+void SyncInferRequest::enqueue() {
   check_tensors();
   const CompiledModel& model = compiled_model();
   for (size_t i = 0; i < m_input_bindings.size(); ++i) convert_batched_tensors(i);
@@ -207,18 +331,9 @@ void SyncInferRequest::infer() {
   const bool profiling = model.config().enable_profiling;
   cl_command_queue queue = model.queue_for_this_thread();
   FinishOnError finish_on_error(queue);
-  MemoryCounters& counters = graph.context()->counters();
 
   bind_inputs(graph, queue);
-  // Outputs written in place (unified memory).
-  const auto& outputs = graph.output_values();
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    const GraphValue& value = graph.values()[outputs[k]];
-    if (value.bound_output != static_cast<int64_t>(k)) continue;
-    Tensor output = dense(output_tensor(k), m_output_scratch[k]);
-    m_value_memory[outputs[k]] = bind_host(m_output_bindings[k], output.data(), value.bytes);
-  }
-
+  bind_outputs(graph);
   const auto& steps = graph.steps();
   for (size_t s = 0; s < steps.size(); ++s) {
     const GraphStep& step = steps[s];
@@ -234,6 +349,7 @@ void SyncInferRequest::infer() {
         cl_check(clSetKernelArg(kernel, static_cast<cl_uint>(a), sizeof(cl_mem), &m_value_memory[launch.args[a].value]),
                  "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for '", step.node->get_friendly_name(), "'");
       }
+      order(queue);
       cl_event event = nullptr;
       cl_check(clEnqueueNDRangeKernel(queue, kernel, launch.dims, nullptr, launch.global.data(),
                                       launch.local[0] ? launch.local.data() : nullptr, 0, nullptr,
@@ -242,29 +358,32 @@ void SyncInferRequest::infer() {
       if (profiling) bound.events[s][k] = ClEvent(event);
     }
   }
-
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    const GraphValue& value = graph.values()[outputs[k]];
-    Tensor output = dense(output_tensor(k), m_output_scratch[k]);
-    if (value.bound_output == static_cast<int64_t>(k)) {
-      // Coherence for the host: a map of a CL_MEM_USE_HOST_PTR buffer returns the tensor's own memory.
-      cl_int status = CL_SUCCESS;
-      void* data = clEnqueueMapBuffer(queue, m_value_memory[outputs[k]], CL_TRUE, CL_MAP_READ, 0,
-                                      std::max<size_t>(value.bytes, 1), 0, nullptr, nullptr, &status);
-      cl_check(status, "clEnqueueMapBuffer of output ", k);
-      clEnqueueUnmapMemObject(queue, m_value_memory[outputs[k]], data, 0, nullptr, nullptr);
-    } else if (value.bytes) {
-      cl_check(clEnqueueReadBuffer(queue, m_value_memory[outputs[k]], CL_FALSE, 0, value.bytes, output.data(), 0,
-                                   nullptr, nullptr),
-               "clEnqueueReadBuffer of output ", k);
-      counters.copied += value.bytes;
-    }
-  }
-  cl_check(clFinish(queue), "clFinish at the end of an inference");
+  order(queue);
+  read_outputs(graph, queue);
+  // The marker's event completes once everything before it has (in-order or out-of-order queue).
+  cl_event done = nullptr;
+  cl_check(clEnqueueMarkerWithWaitList(queue, 0, nullptr, &done), "clEnqueueMarkerWithWaitList");
+  m_done = ClEvent(done);
+  cl_check(clFlush(queue), "clFlush after enqueuing an inference");
+  m_enqueued = true;
   finish_on_error.disarm();
-  for (size_t k = 0; k < outputs.size(); ++k)
-    if (!output_tensor(k).is_continuous()) m_output_scratch[k].copy_to(output_tensor(k));
-  if (profiling) record_profile(bound);
+}
+
+void SyncInferRequest::wait_for_device() {
+  FERRY_ASSERT(m_enqueued, "GPU: wait_for_device without an enqueued inference");
+  m_enqueued = false;
+  const cl_event done = m_done.get();
+  const cl_int status = clWaitForEvents(1, &done);
+  m_done = ClEvent();
+  cl_check(status, "clWaitForEvents at the end of an inference");
+  const BoundGraph& bound = m_bound.front();
+  const auto& outputs = bound.graph->output_values();
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const Tensor& output = output_tensor(k);
+    if (output.get_impl()->is_host_accessible() && !output.is_continuous())
+      m_output_scratch[k].copy_to(output_tensor(k));
+  }
+  if (compiled_model().config().enable_profiling) record_profile(bound);
 }
 
 void SyncInferRequest::record_profile(const BoundGraph& bound) {

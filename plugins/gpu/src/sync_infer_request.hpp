@@ -1,10 +1,14 @@
 #pragma once
 
 // One inference on the GPU: binds the request's tensors and enqueues the compiled kernel
-// sequence on the stream's in-order queue, with no host synchronisation between kernels, no
-// allocation and no program build. Inputs and outputs move with one transfer each, or none on
-// unified memory, where buffers over the tensors' own memory (CL_MEM_USE_HOST_PTR) are used in
-// place; those buffers are kept while the tensors stay the same.
+// sequence on the stream's queue, with no host synchronisation between kernels, no allocation
+// and no program build. Host tensors move with one transfer each (at pinned speed when they come
+// from RemoteContext::create_host_tensor), or none on unified memory, where buffers over the
+// tensors' own memory (CL_MEM_USE_HOST_PTR) are used in place; those buffers are kept while the
+// tensors stay the same. Remote tensors of the model's context are read and written in place by
+// the kernels (zero bytes copied); an image tensor costs one copy on the device.
+// On an out-of-order queue (an application's shared queue) each step waits for the previous
+// one through a barrier.
 // Dynamic models: the input tensors' shapes pick the compiled model's instance for them (made on
 // first use, no program build); the request keeps its kernels for the last few instances, its
 // intermediate memory only grows (to the largest shapes run so far), and the output tensors take
@@ -29,7 +33,17 @@ class SyncInferRequest final : public ISyncInferRequest {
   // already built). A dynamic model: both at the first inference of each shape.
   explicit SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
 
+  // enqueue() then wait_for_device().
   void infer() override;
+  // Enqueues the whole inference (input transfers, kernels, output transfers) and returns
+  // without waiting for the device, except for host steps.
+  void enqueue();
+  // Waits for what enqueue() enqueued, then finishes the outputs (strided copies) and profiling.
+  void wait_for_device();
+
+ protected:
+  // Also refuses remote tensors of another context or device.
+  void check_tensor(const Output<const Node>& port, const Tensor& tensor) const override;
 
  private:
   // A buffer over a tensor's own memory, recreated only when the memory changes.
@@ -56,15 +70,23 @@ class SyncInferRequest final : public ISyncInferRequest {
   cl_mem bind_host(HostBinding& binding, void* data, size_t bytes);
   Tensor dense(const Tensor& tensor, Tensor& scratch) const;
   void bind_inputs(const CompiledGraph& graph, cl_command_queue queue);
+  void bind_outputs(const CompiledGraph& graph);
+  void read_outputs(const CompiledGraph& graph, cl_command_queue queue);
+  // The queue ordering between two of the inference's commands (a barrier on an out-of-order queue).
+  void order(cl_command_queue queue) const;
   void run_host_step(const CompiledGraph& graph, size_t step, cl_command_queue queue);
   void record_profile(const BoundGraph& bound);
 
   std::vector<BoundGraph> m_bound;     // most recently used first
   GrowingBuffers m_plan_buffers;       // the memory plans' buffers, by index
-  GrowingBuffers m_io_buffers;         // per input: its device copy (no unified memory)
+  GrowingBuffers m_io_buffers;         // per input: its device copy (no unified memory, or an image)
+  GrowingBuffers m_output_buffers;     // per output written in place: its device memory for host or image tensors
   std::vector<cl_mem> m_value_memory;  // per value of m_bound.front(): the buffer bound this inference
   std::vector<HostBinding> m_input_bindings, m_output_bindings;
   std::vector<Tensor> m_input_scratch, m_output_scratch;  // dense copies of strided tensors
+  bool m_out_of_order = false;                            // the queue runs commands out of order
+  ClEvent m_done;                                         // marks the end of the enqueued inference
+  bool m_enqueued = false;
 };
 
 }  // namespace ferry::gpu

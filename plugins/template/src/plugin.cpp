@@ -6,6 +6,7 @@
 #include "execution_plan.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
+#include "ferry/plugin/support/own_context.hpp"
 #include "ferry/template/properties.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
@@ -73,15 +74,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
                                                       const AnyMap& properties,
                                                       const std::shared_ptr<IRemoteContext>& context) const {
-  return compile(model, m_settings.with(properties), own_context(context), false);
-}
-
-std::shared_ptr<RemoteContext> Plugin::own_context(const std::shared_ptr<IRemoteContext>& context) const {
-  FERRY_ASSERT(context, get_device_name(), ": the remote context is null");
-  auto own = std::dynamic_pointer_cast<RemoteContext>(context);
-  FERRY_ASSERT(own && own->get_device_name() == get_device_name(), "device '", get_device_name(),
-               "' cannot use a remote context of device '", context->get_device_name(), "'");
-  return own;
+  return compile(model, m_settings.with(properties), sdk::own_context<RemoteContext>(*this, context), false);
 }
 
 std::shared_ptr<IRemoteContext> Plugin::create_context(const AnyMap& params) const {
@@ -99,7 +92,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const A
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const std::shared_ptr<IRemoteContext>& context,
                                                      const AnyMap& properties) const {
-  const auto own = own_context(context);
+  const auto own = sdk::own_context<RemoteContext>(*this, context);
   const sdk::ExportReader contents(blob, kExportFormat, get_device_name());
   // The blob's settings are those it was compiled with; `properties` may override them.
   Config config;

@@ -47,7 +47,6 @@ class Plugin final : public IPlugin {
   const sdk::PropertyTable<Config>& properties() const { return m_properties; }
 
  private:
-  std::shared_ptr<RemoteContext> own_context(const std::shared_ptr<IRemoteContext>& context) const;
   std::shared_ptr<CompiledModel> compile(const std::shared_ptr<const Model>& model, const Config& config,
                                          const std::shared_ptr<RemoteContext>& context, bool loaded_from_cache) const;
 

@@ -3,6 +3,7 @@
 #include "compiled_model.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
+#include "ferry/plugin/support/port_name.hpp"
 #include "remote_context.hpp"
 #include "remote_tensor.hpp"
 
@@ -15,11 +16,6 @@ Tensor host_tensor(const Tensor& tensor) {
   if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(tensor.get_impl()))
     return Tensor(remote->host_view());
   return tensor;
-}
-
-std::string port_text(const Output<const Node>& port) {
-  const auto& names = port.get_names();
-  return names.empty() ? port.get_node()->get_friendly_name() + ":" + std::to_string(port.get_index()) : *names.begin();
 }
 
 }  // namespace
@@ -40,10 +36,11 @@ void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor
   if (!remote) return;
   const RemoteContext& context = compiled_model().get_template_context();
   const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
-  FERRY_ASSERT(own, "tensor for port '", port_text(port), "' is a remote tensor of device '", remote->get_device_name(),
-               "'; a model compiled for ", context.describe(), " takes host tensors or tensors of that context");
+  FERRY_ASSERT(own, "tensor for port '", sdk::port_name(port), "' is a remote tensor of device '",
+               remote->get_device_name(), "'; a model compiled for ", context.describe(),
+               " takes host tensors or tensors of that context");
   FERRY_ASSERT(own->get_device_name() == context.get_device_name() && own->get_context_id() == context.get_id(),
-               "tensor for port '", port_text(port), "' belongs to ", own->get_device_name(), " context ",
+               "tensor for port '", sdk::port_name(port), "' belongs to ", own->get_device_name(), " context ",
                own->get_context_id(), ", but the model was compiled for ", context.describe());
 }
 

@@ -127,6 +127,23 @@ TEST(Remote, InferenceOnRemoteTensorsCopiesNothing) {
   expect_near(values_of(probs), mlp_expected(x, 2).probs);
 }
 
+// Context sharing through parameters: a context made from another's get_params() is that
+// context to the device, so a model compiled for it reads the other's tensors in place.
+TEST(Remote, ContextFromParamsSharesTheTensorsOfTheOriginal) {
+  Core core = make_core();
+  REQUIRE_CONTEXT(core, context);
+  RemoteContext again = core.create_context(device(), context.get_params());
+  CompiledModel compiled = core.compile_model(make_mlp(2), again);
+  InferRequest request = compiled.create_infer_request();
+  const auto x = sample(2 * kIn, 6);
+  request.set_tensor("x", remote_with(context, {2, kIn}, x));
+  RemoteTensor probs = context.create_tensor(element::f32, {2, kOut});
+  request.set_tensor("probs", probs);
+  request.infer();
+  expect_near(values_of(probs), mlp_expected(x, 2).probs);
+  EXPECT_EQ(compiled.get_context().get_params(), context.get_params());
+}
+
 TEST(Remote, TensorOfAnotherContextIsRefused) {
   Core core = make_core();
   REQUIRE_CONTEXT(core, context);

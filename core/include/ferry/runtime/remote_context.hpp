@@ -40,13 +40,20 @@ class RemoteContext {
   template <typename T>
   const T as() const {
     static_assert(std::is_base_of<RemoteContext, T>::value, "T must derive from ferry::RemoteContext");
-    T::type_check(*this);
+    try {
+      T::type_check(*this);
+    } catch (const std::exception& e) {
+      raise_bad_as(util::type_name<T>(), e.what());
+    }
     return *static_cast<const T*>(this);
   }
 
   // Checks that `context` is a remote context with the given parameter values.
   static void type_check(const RemoteContext& context,
                          const std::map<std::string, std::vector<std::string>>& type_info = {});
+
+  // Throws "RemoteContext of device 'X' cannot be used as <type>: <reason>".
+  [[noreturn]] void raise_bad_as(const std::string& type, const std::string& reason) const;
 
   explicit operator bool() const noexcept { return static_cast<bool>(m_impl); }
   const std::shared_ptr<IRemoteContext>& get_impl() const { return m_impl; }

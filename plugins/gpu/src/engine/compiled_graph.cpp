@@ -222,16 +222,13 @@ void CompiledGraph::plan_memory() {
     for (size_t v : m_steps[s].inputs)
       if (m_values[v].plan_value >= 0) lifetimes[m_values[v].plan_value].last = s;
   }
-  // Model outputs: on unified memory the first output reading a computed value gets it written
-  // in place; every other output copies from the value's buffer after the last step.
+  // Model outputs: the first output reading a computed value gets it written in place (into the
+  // output tensor's memory on unified memory or when it is a remote tensor, else into a request
+  // buffer read back once); every other output copies from that value after the last step.
   for (size_t k = 0; k < m_output_values.size(); ++k) {
     GraphValue& value = m_values[m_output_values[k]];
-    if (value.kind != GraphValue::Kind::COMPUTED) continue;
-    if (m_zero_copy && value.bound_output < 0) {
+    if (value.kind == GraphValue::Kind::COMPUTED && value.bound_output < 0)
       value.bound_output = static_cast<int64_t>(k);
-    } else if (value.bound_output < 0) {
-      lifetimes[value.plan_value].last = m_steps.size();
-    }
   }
   // Bound values live in the output tensors, not in the plan.
   std::vector<Lifetime> planned;

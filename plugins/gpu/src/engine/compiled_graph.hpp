@@ -9,8 +9,8 @@
 //   (Primitive::scratch_bytes), planned like intermediates but alive during their step only;
 // - weights: Constants read by a step, uploaded once (used in place on unified memory);
 // - the memory plan of the intermediate values;
-// - per model output, the value it reads, and whether the last kernel writes it straight into
-//   the output tensor (unified memory: zero copies).
+// - per model output, the value it reads, and whether the kernel computing it writes it straight
+//   into the output's memory (bound_output: the first output reading a computed value).
 
 #include <memory>
 #include <set>

@@ -27,6 +27,8 @@ struct DeviceInfo {
   uint32_t mem_base_addr_align_bits = 0;
   // Host and device share memory: buffers over host pointers are used in place (no copies).
   bool host_unified_memory = false;
+  // CL_DEVICE_SVM_CAPABILITIES (0 before OpenCL 2.0 or without SVM): what USM falls back to.
+  cl_device_svm_capabilities svm_capabilities = 0;
   bool profiling_timer = true;
   std::vector<std::string> extensions;
   uint32_t preferred_float_width = 1;  // CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT

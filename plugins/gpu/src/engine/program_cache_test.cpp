@@ -66,7 +66,7 @@ TEST(ProgramCache, AnOfflineCompilerCompilesEachSourceAndOptionsOnce) {
   ASSERT_FALSE(devices.empty());
   std::vector<std::string> calls;
   const auto clang = test::clang_fp16_spir_compiler();
-  const DeviceContext context(devices[0], [&](const std::string& source, const std::string& options) {
+  const DeviceContext context(devices[0], nullptr, [&](const std::string& source, const std::string& options) {
     EXPECT_EQ(source, kernel_source("eltwise.cl"));
     calls.push_back(options);
     return clang(source, options);
@@ -87,7 +87,7 @@ TEST(ProgramCache, AnOfflineCompilerCompilesEachSourceAndOptionsOnce) {
 TEST(ProgramCache, AnOfflineCompilerErrorReachesTheCallerAndTheCacheStaysUsable) {
   auto devices = enumerate_devices(DeviceTypeSelection::parse("AUTO"));
   ASSERT_FALSE(devices.empty());
-  const DeviceContext context(devices[0], test::clang_fp16_spir_compiler());
+  const DeviceContext context(devices[0], nullptr, test::clang_fp16_spir_compiler());
   try {
     context.programs().get("eltwise.cl", "-DOP_RELU -DT=no_such_type");
     FAIL() << "expected the offline compiler's error";

@@ -1,8 +1,8 @@
-#include "port_name.hpp"
+#include "ferry/plugin/support/port_name.hpp"
 
 #include <sstream>
 
-namespace ferry::plugin_detail {
+namespace ferry::sdk {
 
 std::string port_name(const Output<const Node>& port) {
   if (!port.get_names().empty()) return port.get_any_name();
@@ -12,4 +12,4 @@ std::string port_name(const Output<const Node>& port) {
   return name.str();
 }
 
-}  // namespace ferry::plugin_detail
+}  // namespace ferry::sdk

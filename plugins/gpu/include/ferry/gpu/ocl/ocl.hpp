@@ -1,0 +1,163 @@
+#pragma once
+
+// The GPU plugin's OpenCL interoperability for applications: thin, header-only wrappers over the
+// low-level remote API (ferry/gpu/remote_properties.hpp, Core::create_context,
+// RemoteContext::create_tensor, get_params) that take and give OpenCL handles, with OpenVINO's
+// names (ov::intel_gpu::ocl through ferry/compat/openvino.hpp). Everything here can be done
+// without OpenCL headers through the low-level API; these classes only build and read its maps.
+//
+//   ferry::gpu::ocl::ClContext context(core, my_cl_context);     // or (core, my_queue)
+//   auto compiled = core.compile_model(model, context);
+//   auto input = context.create_tensor(ferry::element::f32, shape, my_cl_buffer);   // no copy
+//   request.set_tensor(port, input);
+//
+// Define CL_HPP_TARGET_OPENCL_VERSION (e.g. 300) before including this header outside Bazel.
+
+#include <CL/opencl.hpp>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "ferry/base/exception.hpp"
+#include "ferry/gpu/properties.hpp"
+#include "ferry/gpu/remote_properties.hpp"
+#include "ferry/runtime/core.hpp"
+#include "ferry/runtime/remote_context.hpp"
+#include "ferry/runtime/remote_tensor.hpp"
+
+namespace ferry::gpu::ocl {
+
+using gpu_handle_param = void*;
+
+// A remote tensor over an OpenCL buffer (plugin-allocated, the application's cl_mem, memory
+// imported from a file descriptor, or a buffer over wrapped host memory).
+class ClBufferTensor : public RemoteTensor {
+ public:
+  static void type_check(const Tensor& tensor) {
+    RemoteTensor::type_check(tensor, {{mem_handle.name(), {}},
+                                      {shared_mem_type.name(),
+                                       {Any(SharedMemType::OCL_BUFFER).as<std::string>(),
+                                        Any(SharedMemType::BUFFER_FROM_HANDLE).as<std::string>(),
+                                        Any(SharedMemType::CPU_VA).as<std::string>()}}});
+  }
+  cl_mem get() const { return static_cast<cl_mem>(get_params().at(mem_handle.name()).as<gpu_handle_param>()); }
+  operator cl_mem() const { return get(); }  // NOLINT: OpenVINO's implicit conversion
+  // Retains the buffer: the cl::Buffer owns one reference of its own.
+  operator cl::Buffer() const { return cl::Buffer(get(), true); }  // NOLINT
+};
+
+// A remote tensor over an OpenCL 2D image.
+class ClImage2DTensor : public RemoteTensor {
+ public:
+  static void type_check(const Tensor& tensor) {
+    RemoteTensor::type_check(
+        tensor,
+        {{mem_handle.name(), {}},
+         {shared_mem_type.name(),
+          {Any(SharedMemType::OCL_IMAGE2D).as<std::string>(), Any(SharedMemType::VA_SURFACE).as<std::string>()}}});
+  }
+  cl_mem get() const { return static_cast<cl_mem>(get_params().at(mem_handle.name()).as<gpu_handle_param>()); }
+  operator cl_mem() const { return get(); }                          // NOLINT
+  operator cl::Image2D() const { return cl::Image2D(get(), true); }  // NOLINT
+};
+
+// A remote tensor over USM (or, on devices without cl_intel_unified_shared_memory, SVM) memory.
+class USMTensor : public RemoteTensor {
+ public:
+  static void type_check(const Tensor& tensor) {
+    RemoteTensor::type_check(tensor, {{mem_handle.name(), {}},
+                                      {shared_mem_type.name(),
+                                       {Any(SharedMemType::USM_USER_BUFFER).as<std::string>(),
+                                        Any(SharedMemType::USM_HOST_BUFFER).as<std::string>(),
+                                        Any(SharedMemType::USM_DEVICE_BUFFER).as<std::string>()}}});
+  }
+  void* get() const { return get_params().at(mem_handle.name()).as<void*>(); }
+};
+
+// The GPU plugin's context over an OpenCL context (and optionally the application's queue).
+class ClContext : public RemoteContext {
+ protected:
+  static constexpr const char* device_name = "GPU";
+  ClContext() = default;
+
+ public:
+  using RemoteContext::create_tensor;
+
+  static void type_check(const RemoteContext& context) {
+    RemoteContext::type_check(
+        context, {{ocl_context.name(), {}},
+                  {context_type.name(),
+                   {Any(ContextType::OCL).as<std::string>(), Any(ContextType::VA_SHARED).as<std::string>()}}});
+  }
+
+  // The application's OpenCL context; `ctx_device_id`: which of its devices; `target_tile_id`:
+  // the tile (sub-device index) the context was made on, -1 for a whole device.
+  ClContext(Core& core, cl_context ctx, int ctx_device_id = 0, int target_tile_id = -1) {
+    AnyMap params = {{context_type.name(), ContextType::OCL},
+                     {ocl_context.name(), static_cast<gpu_handle_param>(ctx)},
+                     {ocl_context_device_id.name(), ctx_device_id},
+                     {tile_id.name(), target_tile_id}};
+    *this = core.create_context(device_name, params).as<ClContext>();
+  }
+
+  // The application's queue: models compiled for this context enqueue their inferences into it,
+  // and start_async() returns once they are enqueued. One stream only (LATENCY).
+  ClContext(Core& core, cl_command_queue queue) {
+    cl_context ctx = nullptr;
+    const cl_int status = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof(ctx), &ctx, nullptr);
+    FERRY_ASSERT(status == CL_SUCCESS, "ClContext: clGetCommandQueueInfo(CL_QUEUE_CONTEXT) of the queue failed (",
+                 status, ")");
+    AnyMap params = {{context_type.name(), ContextType::OCL},
+                     {ocl_context.name(), static_cast<gpu_handle_param>(ctx)},
+                     {ocl_queue.name(), static_cast<gpu_handle_param>(queue)}};
+    *this = core.create_context(device_name, params).as<ClContext>();
+  }
+
+  cl_context get() const { return static_cast<cl_context>(get_params().at(ocl_context.name()).as<gpu_handle_param>()); }
+  operator cl_context() const { return get(); }                      // NOLINT
+  operator cl::Context() const { return cl::Context(get(), true); }  // NOLINT
+
+  // Wraps the application's buffer (no copy): it must belong to this context and hold the tensor.
+  ClBufferTensor create_tensor(const element::Type type, const Shape& shape, const cl_mem buffer) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::OCL_BUFFER},
+                     {mem_handle.name(), static_cast<gpu_handle_param>(buffer)}};
+    return create_tensor(type, shape, params).as<ClBufferTensor>();
+  }
+  ClBufferTensor create_tensor(const element::Type type, const Shape& shape, const cl::Buffer& buffer) {
+    return create_tensor(type, shape, buffer.get());
+  }
+  // Wraps the application's 2D image: its pixels, row by row, are the tensor's elements.
+  ClImage2DTensor create_tensor(const element::Type type, const Shape& shape, const cl::Image2D& image) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::OCL_IMAGE2D},
+                     {mem_handle.name(), static_cast<gpu_handle_param>(image.get())}};
+    return create_tensor(type, shape, params).as<ClImage2DTensor>();
+  }
+  // Wraps a USM (SVM) pointer of this context.
+  USMTensor create_tensor(const element::Type type, const Shape& shape, void* usm_ptr) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::USM_USER_BUFFER},
+                     {mem_handle.name(), static_cast<gpu_handle_param>(usm_ptr)}};
+    return create_tensor(type, shape, params).as<USMTensor>();
+  }
+  // Memory another API exported as a file descriptor (CUDA, Vulkan...): needs the driver's
+  // cl_khr_external_memory_opaque_fd or cl_khr_external_memory_dma_buf.
+  ClBufferTensor create_tensor_from_fd(const element::Type type, const Shape& shape, int fd) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::BUFFER_FROM_HANDLE}, {os_handle.name(), fd}};
+    return create_tensor(type, shape, params).as<ClBufferTensor>();
+  }
+  // Wraps 64-byte-aligned host memory without a copy (the application keeps it alive).
+  ClBufferTensor create_tensor_from_cpu_pointer(const element::Type type, const Shape& shape, void* pointer) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::CPU_VA}, {cpu_va.name(), pointer}};
+    return create_tensor(type, shape, params).as<ClBufferTensor>();
+  }
+  USMTensor create_usm_host_tensor(const element::Type type, const Shape& shape) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::USM_HOST_BUFFER}};
+    return create_tensor(type, shape, params).as<USMTensor>();
+  }
+  USMTensor create_usm_device_tensor(const element::Type type, const Shape& shape) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::USM_DEVICE_BUFFER}};
+    return create_tensor(type, shape, params).as<USMTensor>();
+  }
+};
+
+}  // namespace ferry::gpu::ocl

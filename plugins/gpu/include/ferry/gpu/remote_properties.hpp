@@ -1,0 +1,113 @@
+#pragma once
+
+// The keys and values of the GPU plugin's low-level remote API: what Core::create_context,
+// RemoteContext::create_tensor and get_params() take and give, with OpenVINO's names
+// (ov::intel_gpu spells ferry::gpu through ferry/compat/openvino.hpp). Native handles travel as
+// void* (gpu_handle_param), so code without OpenCL headers can share contexts and memory; the
+// wrappers of ferry/gpu/ocl/ocl.hpp build these maps for code that has them.
+//
+// Context parameters: CONTEXT_TYPE (OCL), OCL_CONTEXT (a cl_context; absent: the plugin makes a
+// new one), OCL_CONTEXT_DEVICE_ID (which of the context's devices, default 0), TILE_ID (the
+// sub-device index of a context made over a GPU tile, -1: the whole device), OCL_QUEUE (a
+// cl_command_queue the plugin enqueues every inference into).
+// Tensor parameters: SHARED_MEM_TYPE (below), MEM_HANDLE (a cl_mem, or a USM/SVM pointer),
+// CPU_VA (a host pointer, SHARED_MEM_TYPE CPU_VA), OS_HANDLE (a file descriptor,
+// SHARED_MEM_TYPE BUFFER_FROM_HANDLE).
+
+#include <cstdint>
+#include <istream>
+#include <ostream>
+#include <string>
+
+#include "ferry/base/exception.hpp"
+#include "ferry/value/property.hpp"
+
+namespace ferry::gpu {
+
+using gpu_handle_param = void*;
+using os_handle_param = int;
+
+enum class ContextType {
+  OCL = 0,        // an OpenCL context
+  VA_SHARED = 1,  // an OpenCL context shared with a VA-API display (video input)
+};
+
+enum class SharedMemType {
+  OCL_BUFFER = 0,          // a cl_mem buffer
+  OCL_IMAGE2D = 1,         // a cl_mem 2D image
+  USM_USER_BUFFER = 2,     // a USM (or SVM) pointer the application allocated
+  USM_HOST_BUFFER = 3,     // USM (or SVM) host memory the plugin allocated
+  USM_DEVICE_BUFFER = 4,   // USM (or SVM) device memory the plugin allocated
+  VA_SURFACE = 5,          // a VA-API surface plane
+  BUFFER_FROM_HANDLE = 7,  // memory another API exported as a file descriptor
+  CPU_VA = 8,              // 64-byte-aligned host memory wrapped without a copy
+};
+
+namespace detail {
+
+template <typename Enum, size_t N>
+std::ostream& write_enum(std::ostream& out, Enum value, const std::pair<Enum, const char*> (&names)[N]) {
+  for (const auto& [known, name] : names)
+    if (known == value) return out << name;
+  Exception::raise("unknown value ", static_cast<int>(value));
+}
+
+template <typename Enum, size_t N>
+std::istream& read_enum(std::istream& in, Enum& value, const std::pair<Enum, const char*> (&names)[N]) {
+  std::string text;
+  in >> text;
+  std::string known_names;
+  for (const auto& [known, name] : names) {
+    if (text == name) {
+      value = known;
+      return in;
+    }
+    known_names += (known_names.empty() ? "" : ", ") + std::string(name);
+  }
+  Exception::raise("'", text, "' is not one of ", known_names);
+}
+
+inline constexpr std::pair<ContextType, const char*> kContextTypes[] = {{ContextType::OCL, "OCL"},
+                                                                        {ContextType::VA_SHARED, "VA_SHARED"}};
+inline constexpr std::pair<SharedMemType, const char*> kSharedMemTypes[] = {
+    {SharedMemType::OCL_BUFFER, "OCL_BUFFER"},
+    {SharedMemType::OCL_IMAGE2D, "OCL_IMAGE2D"},
+    {SharedMemType::USM_USER_BUFFER, "USM_USER_BUFFER"},
+    {SharedMemType::USM_HOST_BUFFER, "USM_HOST_BUFFER"},
+    {SharedMemType::USM_DEVICE_BUFFER, "USM_DEVICE_BUFFER"},
+    {SharedMemType::VA_SURFACE, "VA_SURFACE"},
+    {SharedMemType::BUFFER_FROM_HANDLE, "BUFFER_FROM_HANDLE"},
+    {SharedMemType::CPU_VA, "CPU_VA"}};
+
+}  // namespace detail
+
+inline std::ostream& operator<<(std::ostream& out, ContextType type) {
+  return detail::write_enum(out, type, detail::kContextTypes);
+}
+inline std::istream& operator>>(std::istream& in, ContextType& type) {
+  return detail::read_enum(in, type, detail::kContextTypes);
+}
+inline std::ostream& operator<<(std::ostream& out, SharedMemType type) {
+  return detail::write_enum(out, type, detail::kSharedMemTypes);
+}
+inline std::istream& operator>>(std::istream& in, SharedMemType& type) {
+  return detail::read_enum(in, type, detail::kSharedMemTypes);
+}
+
+// Context parameters.
+inline constexpr Property<ContextType> context_type{"CONTEXT_TYPE"};
+inline constexpr Property<gpu_handle_param> ocl_context{"OCL_CONTEXT"};
+inline constexpr Property<int> ocl_context_device_id{"OCL_CONTEXT_DEVICE_ID"};
+inline constexpr Property<int> tile_id{"TILE_ID"};
+inline constexpr Property<gpu_handle_param> ocl_queue{"OCL_QUEUE"};
+inline constexpr Property<gpu_handle_param> va_device{"VA_DEVICE"};
+
+// Tensor parameters.
+inline constexpr Property<SharedMemType> shared_mem_type{"SHARED_MEM_TYPE"};
+inline constexpr Property<gpu_handle_param> mem_handle{"MEM_HANDLE"};
+inline constexpr Property<os_handle_param> os_handle{"OS_HANDLE"};
+inline constexpr Property<void*> cpu_va{"CPU_VA"};
+inline constexpr Property<uint32_t> dev_object_handle{"DEV_OBJECT_HANDLE"};
+inline constexpr Property<uint32_t> va_plane{"VA_PLANE"};
+
+}  // namespace ferry::gpu

@@ -1,0 +1,155 @@
+#include "context_registry.hpp"
+
+#include <algorithm>
+
+#include "engine/cl_error.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/gpu/remote_properties.hpp"
+
+namespace ferry::gpu {
+namespace {
+
+// What create_context was given.
+struct ContextRequest {
+  cl_context context = nullptr;
+  int device_index = 0;
+  int tile = -1;
+  cl_command_queue queue = nullptr;
+};
+
+ContextRequest read_request(const std::string& device_name, const AnyMap& params) {
+  ContextRequest request;
+  for (const auto& [key, value] : params) {
+    if (key == context_type.name()) {
+      const ContextType type = value.as<ContextType>();
+      FERRY_ASSERT(type == ContextType::OCL, device_name, " create_context: CONTEXT_TYPE ", type,
+                   " needs a VA-API display (VA_DEVICE), which this plugin does not offer yet; use OCL");
+    } else if (key == ocl_context.name()) {
+      request.context = static_cast<cl_context>(value.as<void*>());
+    } else if (key == ocl_context_device_id.name()) {
+      request.device_index = value.as<int>();
+    } else if (key == tile_id.name()) {
+      request.tile = value.as<int>();
+    } else if (key == ocl_queue.name()) {
+      request.queue = static_cast<cl_command_queue>(value.as<void*>());
+    } else if (key != "DEVICE_ID") {
+      Exception::raise(device_name, " create_context: unknown parameter '", key, "' (known: ", context_type.name(),
+                       ", ", ocl_context.name(), ", ", ocl_context_device_id.name(), ", ", tile_id.name(), ", ",
+                       ocl_queue.name(), ")");
+    }
+  }
+  return request;
+}
+
+std::vector<cl_device_id> context_devices(const std::string& device_name, cl_context context) {
+  size_t bytes = 0;
+  cl_check(clGetContextInfo(context, CL_CONTEXT_DEVICES, 0, nullptr, &bytes), device_name,
+           " create_context: clGetContextInfo(CL_CONTEXT_DEVICES) of OCL_CONTEXT");
+  std::vector<cl_device_id> devices(bytes / sizeof(cl_device_id));
+  cl_check(clGetContextInfo(context, CL_CONTEXT_DEVICES, bytes, devices.data(), nullptr), device_name,
+           " create_context: clGetContextInfo(CL_CONTEXT_DEVICES) of OCL_CONTEXT");
+  return devices;
+}
+
+}  // namespace
+
+std::shared_ptr<RemoteContext> ContextRegistry::get_default(const DeviceEntry& entry) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto& context = m_defaults[entry.id];
+  if (!context) context = std::make_shared<RemoteContext>(name_of(entry), m_pool.get(entry), ClQueue(), 0);
+  return context;
+}
+
+std::shared_ptr<RemoteContext> ContextRegistry::find(const Key& key) {
+  // Called with m_mutex held.
+  for (const auto& [id, context] : m_defaults)
+    if (Key{context->cl(), context->device_context()->device(), nullptr} == key) return context;
+  const auto found = m_shared.find(key);
+  if (found == m_shared.end()) return nullptr;
+  return found->second.lock();
+}
+
+std::shared_ptr<RemoteContext> ContextRegistry::create(const AnyMap& params, const std::vector<DeviceEntry>& devices,
+                                                       const std::optional<DeviceEntry>& requested) {
+  const ContextRequest request = read_request(m_device_name, params);
+  if (!request.context) {
+    // No OpenCL context given: a new one of the plugin's, on the requested device (default: the first).
+    FERRY_ASSERT(!request.queue, m_device_name, " create_context: OCL_QUEUE needs its OCL_CONTEXT");
+    FERRY_ASSERT(requested || !devices.empty(), m_device_name, " create_context: no OpenCL device found");
+    const DeviceEntry& entry = requested ? *requested : devices.front();
+    auto device = std::make_shared<DeviceContext>(entry, m_pool.counters(entry.id), m_pool.offline());
+    auto context = std::make_shared<RemoteContext>(name_of(entry), std::move(device), ClQueue(), 0);
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_shared[{context->cl(), context->device_context()->device(), nullptr}] = context;
+    return context;
+  }
+
+  const std::vector<cl_device_id> in_context = context_devices(m_device_name, request.context);
+  FERRY_ASSERT(request.device_index >= 0 && request.device_index < static_cast<int>(in_context.size()), m_device_name,
+               " create_context: OCL_CONTEXT_DEVICE_ID ", request.device_index,
+               " is not a device of the OpenCL context ", static_cast<void*>(request.context), " (it has ",
+               in_context.size(), ")");
+  const cl_device_id device = in_context[request.device_index];
+  const auto entry = std::find_if(devices.begin(), devices.end(),
+                                  [&](const DeviceEntry& candidate) { return candidate.device.get() == device; });
+  std::string ids;
+  for (const auto& candidate : devices) ids += (ids.empty() ? "" : ", ") + candidate.id;
+  FERRY_ASSERT(entry != devices.end(), m_device_name, " create_context: device ", request.device_index,
+               " of the OpenCL context ", static_cast<void*>(request.context), " (",
+               device_string(device, CL_DEVICE_NAME),
+               ") is none of the plugin's devices (AVAILABLE_DEVICES: ", ids.empty() ? "none" : ids,
+               "; GPU_OPENCL_DEVICE_TYPES selects which OpenCL devices those are)");
+  FERRY_ASSERT(!requested || requested->id == entry->id, m_device_name,
+               " create_context: the OpenCL context's device is ", m_device_name, ".", entry->id,
+               ", not the requested ", m_device_name, ".", requested->id);
+  const int tile = entry->id.find('.') == std::string::npos ? -1 : std::stoi(entry->id.substr(entry->id.find('.') + 1));
+  FERRY_ASSERT(request.tile == -1 || request.tile == tile, m_device_name, " create_context: TILE_ID ", request.tile,
+               " does not match the OpenCL context's device ", m_device_name, ".", entry->id,
+               " (a tile is chosen by making the OpenCL context on that sub-device)");
+  if (request.queue) {
+    cl_context queue_context = nullptr;
+    cl_device_id queue_device = nullptr;
+    cl_check(clGetCommandQueueInfo(request.queue, CL_QUEUE_CONTEXT, sizeof(queue_context), &queue_context, nullptr),
+             m_device_name, " create_context: clGetCommandQueueInfo of OCL_QUEUE");
+    cl_check(clGetCommandQueueInfo(request.queue, CL_QUEUE_DEVICE, sizeof(queue_device), &queue_device, nullptr),
+             m_device_name, " create_context: clGetCommandQueueInfo of OCL_QUEUE");
+    FERRY_ASSERT(queue_context == request.context, m_device_name, " create_context: OCL_QUEUE ",
+                 static_cast<void*>(request.queue), " belongs to another OpenCL context (",
+                 static_cast<void*>(queue_context), ")");
+    FERRY_ASSERT(queue_device == device, m_device_name, " create_context: OCL_QUEUE ",
+                 static_cast<void*>(request.queue), " is a queue of another device (",
+                 device_string(queue_device, CL_DEVICE_NAME), "), not of OCL_CONTEXT_DEVICE_ID ", request.device_index);
+  }
+
+  const Key key{request.context, device, request.queue};
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (auto existing = find(key)) return existing;
+  // The plugin's own OpenCL context given back with a queue: the same programs and counters.
+  std::shared_ptr<DeviceContext> device_context;
+  for (const auto& [id, context] : m_defaults)
+    if (context->cl() == request.context && context->device_context()->device() == device)
+      device_context = context->device_context();
+  for (const auto& [other_key, other] : m_shared) {
+    const auto live = other.lock();
+    if (!device_context && live && live->cl() == request.context && live->device_context()->device() == device)
+      device_context = live->device_context();
+  }
+  if (!device_context)
+    device_context =
+        std::make_shared<DeviceContext>(*entry, request.context, m_pool.counters(entry->id), m_pool.offline());
+  auto context = std::make_shared<RemoteContext>(name_of(*entry), std::move(device_context),
+                                                 ClQueue::retain(request.queue), request.device_index);
+  for (auto it = m_shared.begin(); it != m_shared.end();)
+    it = it->second.expired() ? m_shared.erase(it) : std::next(it);
+  m_shared[key] = context;
+  return context;
+}
+
+void ContextRegistry::reset() {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  m_defaults.clear();
+  m_shared.clear();
+  m_pool.reset();
+}
+
+}  // namespace ferry::gpu

@@ -1,0 +1,72 @@
+#pragma once
+
+// A tensor in a GPU remote context's memory (ClBufferTensor, ClImage2DTensor, USMTensor to
+// applications). Whatever the application handed over (a cl_mem buffer or image, a USM/SVM
+// pointer, an aligned host pointer, a file descriptor of another API's memory) or the plugin
+// allocated, the kernels see one cl_mem: the buffer itself, a buffer over the SVM or host memory
+// (CL_MEM_USE_HOST_PTR: the same memory, not a copy), or the image. The tensor keeps what it
+// wraps alive (retained cl_mem, owned SVM allocation) and its context with it.
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "engine/cl_handle.hpp"
+#include "ferry/gpu/remote_properties.hpp"
+#include "ferry/plugin/iremote_tensor.hpp"
+
+namespace ferry::gpu {
+
+class RemoteContext;
+
+class RemoteTensor final : public IRemoteTensor {
+ public:
+  // `memory`: what the kernels bind (buffer or image); `capacity`: its bytes; `params`: what
+  // get_params reports (SHARED_MEM_TYPE, MEM_HANDLE...); `release`: frees what the tensor owns
+  // besides `memory` (an SVM allocation), run after `memory` is released.
+  RemoteTensor(std::shared_ptr<RemoteContext> context, const element::Type& type, const Shape& shape,
+               SharedMemType kind, ClMem memory, size_t capacity, AnyMap params, std::function<void()> release = {});
+  ~RemoteTensor() override;
+
+  // Within the memory's capacity (an image keeps its element count).
+  void set_shape(Shape shape) override;
+  const element::Type& get_element_type() const override { return m_type; }
+  const Shape& get_shape() const override { return m_shape; }
+  const Strides& get_strides() const override { return m_strides; }
+  // Throws: the memory is the device's (copy_to / copy_from, or the native handle).
+  void* data() const override;
+  using ITensor::data;
+  // Host tensors (strided ones too), this context's tensors (on the device), other contexts'
+  // and other devices' tensors (through host memory). Host <-> device bytes count in
+  // GPU_COPIED_BYTES.
+  void copy_to(const std::shared_ptr<ITensor>& dst) const override;
+  void copy_from(const std::shared_ptr<const ITensor>& src) override;
+
+  const AnyMap& get_properties() const override { return m_params; }
+  const std::string& get_device_name() const override;
+
+  SharedMemType kind() const { return m_kind; }
+  bool is_image() const { return m_kind == SharedMemType::OCL_IMAGE2D; }
+  // What kernels bind: a buffer, or the image (is_image()).
+  cl_mem memory() const { return m_memory.get(); }
+  const std::shared_ptr<RemoteContext>& context() const { return m_context; }
+
+ private:
+  // Host <-> this tensor, dense host memory of get_byte_size() bytes.
+  void read(void* host) const;
+  void write(const void* host);
+  // This tensor -> `dst` of the same OpenCL context, on the device.
+  void copy_on_device(const RemoteTensor& dst) const;
+
+  std::shared_ptr<RemoteContext> m_context;
+  element::Type m_type;
+  Shape m_shape;
+  Strides m_strides;
+  SharedMemType m_kind;
+  ClMem m_memory;
+  size_t m_capacity;
+  AnyMap m_params;
+  std::function<void()> m_release;
+};
+
+}  // namespace ferry::gpu

@@ -1,0 +1,328 @@
+#include "remote_tensor_factory.hpp"
+
+#include <CL/cl_ext.h>
+
+#include <cstdint>
+#include <optional>
+
+#include "engine/cl_error.hpp"
+#include "ferry/base/exception.hpp"
+#include "remote_context.hpp"
+
+namespace ferry::gpu {
+namespace {
+
+constexpr size_t kCpuPointerAlignment = 64;
+
+// What create_tensor was asked for, read from its parameters.
+struct TensorRequest {
+  SharedMemType kind = SharedMemType::OCL_BUFFER;
+  void* handle = nullptr;       // MEM_HANDLE
+  void* cpu_pointer = nullptr;  // CPU_VA
+  std::optional<int> fd;        // OS_HANDLE
+};
+
+TensorRequest read_request(const RemoteContext& context, const AnyMap& params) {
+  TensorRequest request;
+  for (const auto& [key, value] : params) {
+    if (key == shared_mem_type.name()) {
+      request.kind = value.as<SharedMemType>();
+    } else if (key == mem_handle.name()) {
+      request.handle = value.as<void*>();
+    } else if (key == cpu_va.name()) {
+      request.cpu_pointer = value.as<void*>();
+    } else if (key == os_handle.name()) {
+      request.fd = value.as<int>();
+    } else if (key == ocl_context.name()) {
+      // get_params() of a tensor names its context: it must be this one.
+      FERRY_ASSERT(value.as<void*>() == static_cast<void*>(context.cl()), context.describe(),
+                   ": create_tensor: OCL_CONTEXT ", value.as<void*>(), " is another OpenCL context");
+    } else {
+      Exception::raise(context.describe(), ": create_tensor: unknown parameter '", key,
+                       "' (known: ", shared_mem_type.name(), ", ", mem_handle.name(), ", ", cpu_va.name(), ", ",
+                       os_handle.name(), ", ", ocl_context.name(), ")");
+    }
+  }
+  return request;
+}
+
+template <typename T>
+T mem_info(cl_mem memory, cl_mem_info param, const RemoteContext& context) {
+  T value{};
+  cl_check(clGetMemObjectInfo(memory, param, sizeof(value), &value, nullptr), context.describe(),
+           ": clGetMemObjectInfo of the cl_mem given to create_tensor");
+  return value;
+}
+
+AnyMap tensor_params(const RemoteContext& context, SharedMemType kind, void* handle) {
+  return {{shared_mem_type.name(), kind},
+          {mem_handle.name(), handle},
+          {ocl_context.name(), static_cast<void*>(context.cl())}};
+}
+
+// A cl_mem of the context, of the expected object type, of at least `bytes`.
+void check_mem(const RemoteContext& context, cl_mem memory, cl_mem_object_type expected, size_t bytes) {
+  FERRY_ASSERT(memory, context.describe(), ": create_tensor: MEM_HANDLE is null");
+  const auto type = mem_info<cl_mem_object_type>(memory, CL_MEM_TYPE, context);
+  FERRY_ASSERT(type == expected, context.describe(), ": create_tensor: the cl_mem ", static_cast<void*>(memory), " is ",
+               type == CL_MEM_OBJECT_BUFFER ? "a buffer" : "an image or other memory object", ", not ",
+               expected == CL_MEM_OBJECT_BUFFER ? "a buffer" : "a 2D image");
+  const auto owner = mem_info<cl_context>(memory, CL_MEM_CONTEXT, context);
+  FERRY_ASSERT(owner == context.cl(), context.describe(), ": create_tensor: the cl_mem ", static_cast<void*>(memory),
+               " belongs to another OpenCL context (", static_cast<void*>(owner), ")");
+  if (expected == CL_MEM_OBJECT_BUFFER) {
+    const auto size = mem_info<size_t>(memory, CL_MEM_SIZE, context);
+    FERRY_ASSERT(size >= bytes, context.describe(), ": create_tensor: the buffer ", static_cast<void*>(memory), " has ",
+                 size, " bytes, the tensor needs ", bytes);
+  }
+}
+
+std::shared_ptr<RemoteTensor> allocate_buffer(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                              const Shape& shape, size_t bytes) {
+  const auto& device = context->device_context();
+  ClMem buffer = device->create_buffer(bytes, CL_MEM_READ_WRITE, nullptr, "a remote tensor");
+  device->counters().remote += bytes;
+  const auto counters = device;  // keeps the counters alive for the release
+  void* handle = buffer.get();
+  return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::OCL_BUFFER, std::move(buffer), bytes,
+                                        tensor_params(*context, SharedMemType::OCL_BUFFER, handle),
+                                        [counters, bytes] { counters->counters().remote -= bytes; });
+}
+
+// `kind`: OCL_BUFFER, or BUFFER_FROM_HANDLE for an imported buffer's get_params given back.
+std::shared_ptr<RemoteTensor> wrap_buffer(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                          const Shape& shape, size_t bytes, void* handle,
+                                          SharedMemType kind = SharedMemType::OCL_BUFFER) {
+  cl_mem memory = static_cast<cl_mem>(handle);
+  check_mem(*context, memory, CL_MEM_OBJECT_BUFFER, bytes);
+  return std::make_shared<RemoteTensor>(context, type, shape, kind, ClMem::retain(memory),
+                                        mem_info<size_t>(memory, CL_MEM_SIZE, *context),
+                                        tensor_params(*context, kind, handle));
+}
+
+// Bytes per pixel of an image format, or 0 for a format the tensor cannot describe.
+size_t pixel_bytes(const cl_image_format& format, size_t& channels, size_t& channel_bytes) {
+  switch (format.image_channel_order) {
+    case CL_R:
+    case CL_A:
+    case CL_INTENSITY:
+    case CL_LUMINANCE:
+      channels = 1;
+      break;
+    case CL_RG:
+    case CL_RA:
+      channels = 2;
+      break;
+    case CL_RGB:
+      channels = 3;
+      break;
+    case CL_RGBA:
+    case CL_BGRA:
+    case CL_ARGB:
+      channels = 4;
+      break;
+    default:
+      return 0;
+  }
+  switch (format.image_channel_data_type) {
+    case CL_UNORM_INT8:
+    case CL_SNORM_INT8:
+    case CL_UNSIGNED_INT8:
+    case CL_SIGNED_INT8:
+      channel_bytes = 1;
+      break;
+    case CL_UNORM_INT16:
+    case CL_SNORM_INT16:
+    case CL_UNSIGNED_INT16:
+    case CL_SIGNED_INT16:
+    case CL_HALF_FLOAT:
+      channel_bytes = 2;
+      break;
+    case CL_UNSIGNED_INT32:
+    case CL_SIGNED_INT32:
+    case CL_FLOAT:
+      channel_bytes = 4;
+      break;
+    default:
+      return 0;
+  }
+  return channels * channel_bytes;
+}
+
+// An image whose pixels, row by row, are the tensor's elements ({N, H, W, C} with N = 1 and
+// C the channels, or any shape of the same count): its element size must be a channel's.
+std::shared_ptr<RemoteTensor> wrap_image(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                         const Shape& shape, void* handle) {
+  cl_mem image = static_cast<cl_mem>(handle);
+  check_mem(*context, image, CL_MEM_OBJECT_IMAGE2D, 0);
+  cl_image_format format{};
+  size_t width = 0, height = 0;
+  cl_check(clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof(format), &format, nullptr), "clGetImageInfo");
+  cl_check(clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof(width), &width, nullptr), "clGetImageInfo");
+  cl_check(clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr), "clGetImageInfo");
+  size_t channels = 0, channel_bytes = 0;
+  FERRY_ASSERT(pixel_bytes(format, channels, channel_bytes), context->describe(), ": create_tensor: the image ", handle,
+               " has a channel order or data type (0x", std::hex, format.image_channel_order, ", 0x",
+               format.image_channel_data_type, std::dec, ") a tensor cannot describe");
+  FERRY_ASSERT(type.size() == channel_bytes, context->describe(), ": create_tensor: the image ", handle, " has ",
+               channel_bytes, "-byte channels, the tensor's element type ", type, " has ", type.size(), " bytes");
+  FERRY_ASSERT(shape_size(shape) == width * height * channels, context->describe(), ": create_tensor: the image ",
+               handle, " is ", width, "x", height, " with ", channels, " channel(s) (", width * height * channels,
+               " elements), the tensor's shape ", shape, " has ", shape_size(shape));
+  return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::OCL_IMAGE2D, ClMem::retain(image),
+                                        width * height * channels * channel_bytes,
+                                        tensor_params(*context, SharedMemType::OCL_IMAGE2D, handle));
+}
+
+// USM falls back to SVM on devices without cl_intel_unified_shared_memory.
+void require_svm(const RemoteContext& context, cl_device_svm_capabilities needed, const char* what) {
+  const DeviceInfo& info = context.device_context()->info();
+  FERRY_ASSERT((info.svm_capabilities & needed) == needed, context.describe(), ": ", what,
+               " needs USM (cl_intel_unified_shared_memory) or ",
+               needed & CL_DEVICE_SVM_FINE_GRAIN_BUFFER ? "fine-grained" : "coarse-grained", " SVM, and device ",
+               info.name, " has neither");
+}
+
+// A buffer over the SVM range [pointer, pointer + bytes): kernels read and write it in place.
+ClMem buffer_over(const RemoteContext& context, void* pointer, size_t bytes) {
+  return context.device_context()->create_buffer(bytes, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, pointer,
+                                                 "a USM tensor");
+}
+
+std::shared_ptr<RemoteTensor> allocate_usm(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                           const Shape& shape, size_t bytes, SharedMemType kind) {
+  // Host USM is host-accessible: fine-grained SVM. Device USM: coarse-grained SVM.
+  const bool host = kind == SharedMemType::USM_HOST_BUFFER;
+  require_svm(*context, host ? CL_DEVICE_SVM_FINE_GRAIN_BUFFER : CL_DEVICE_SVM_COARSE_GRAIN_BUFFER,
+              host ? "create_usm_host_tensor" : "create_usm_device_tensor");
+  const auto device = context->device_context();
+  const cl_svm_mem_flags flags = CL_MEM_READ_WRITE | (host ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
+  void* pointer = clSVMAlloc(device->context(), flags, std::max<size_t>(bytes, 1), 0);
+  FERRY_ASSERT(pointer, context->describe(), ": clSVMAlloc of ", bytes, " bytes failed (device ", device->info().name,
+               " has ", device->info().global_mem_size, " bytes)");
+  device->svm_allocations().add(pointer, std::max<size_t>(bytes, 1));
+  device->counters().remote += bytes;
+  const auto release = [device, pointer, bytes] {
+    device->svm_allocations().remove(pointer);
+    clSVMFree(device->context(), pointer);
+    device->counters().remote -= bytes;
+  };
+  ClMem buffer;
+  try {
+    buffer = buffer_over(*context, pointer, std::max<size_t>(bytes, 1));
+  } catch (...) {
+    release();
+    throw;
+  }
+  return std::make_shared<RemoteTensor>(context, type, shape, kind, std::move(buffer), bytes,
+                                        tensor_params(*context, kind, pointer), release);
+}
+
+// A USM/SVM pointer of this context: made by one of its USM tensors (OpenCL cannot be asked about
+// SVM pointers, so the context knows only those).
+std::shared_ptr<RemoteTensor> wrap_usm(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                       const Shape& shape, size_t bytes, void* pointer, SharedMemType kind) {
+  FERRY_ASSERT(pointer, context->describe(), ": create_tensor: the USM pointer is null");
+  const auto device = context->device_context();
+  require_svm(*context, CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, "a USM pointer");
+  const auto [base, size] = device->svm_allocations().find(pointer, std::max<size_t>(bytes, 1));
+  FERRY_ASSERT(base, context->describe(), ": create_tensor: the USM pointer ", pointer, " (", bytes,
+               " bytes) is not inside a USM allocation of this context (on SVM devices, allocations made with "
+               "create_usm_host_tensor / create_usm_device_tensor)");
+  return std::make_shared<RemoteTensor>(context, type, shape, kind,
+                                        buffer_over(*context, pointer, std::max<size_t>(bytes, 1)), bytes,
+                                        tensor_params(*context, kind, pointer));
+}
+
+// Host memory the application keeps alive, used in place (CL_MEM_USE_HOST_PTR). `handle`: the
+// buffer an earlier tensor made over it (its get_params given back), or null for a new one.
+std::shared_ptr<RemoteTensor> wrap_cpu_pointer(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                               const Shape& shape, size_t bytes, void* pointer, void* handle) {
+  FERRY_ASSERT(pointer, context->describe(), ": create_tensor_from_cpu_pointer: the pointer (CPU_VA) is null");
+  const auto offset = reinterpret_cast<uintptr_t>(pointer) % kCpuPointerAlignment;
+  FERRY_ASSERT(offset == 0, context->describe(), ": create_tensor_from_cpu_pointer: the pointer ", pointer,
+               " is not aligned to ", kCpuPointerAlignment, " bytes (it is ", offset, " bytes past a boundary)");
+  ClMem buffer;
+  if (handle) {
+    cl_mem memory = static_cast<cl_mem>(handle);
+    check_mem(*context, memory, CL_MEM_OBJECT_BUFFER, bytes);
+    FERRY_ASSERT(mem_info<void*>(memory, CL_MEM_HOST_PTR, *context) == pointer, context->describe(),
+                 ": create_tensor: the buffer ", handle, " is not over the CPU_VA pointer ", pointer);
+    buffer = ClMem::retain(memory);
+  } else {
+    buffer = context->device_context()->create_buffer(
+        std::max<size_t>(bytes, 1), CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, pointer, "a tensor over host memory");
+  }
+  AnyMap params = tensor_params(*context, SharedMemType::CPU_VA, buffer.get());
+  params[cpu_va.name()] = pointer;
+  return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::CPU_VA, std::move(buffer), bytes,
+                                        std::move(params));
+}
+
+// Memory another API (CUDA, Vulkan...) exported as an opaque file descriptor or DMA-BUF.
+std::shared_ptr<RemoteTensor> import_fd(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                        const Shape& shape, size_t bytes, std::optional<int> fd) {
+  FERRY_ASSERT(fd && *fd >= 0, context->describe(),
+               ": create_tensor: BUFFER_FROM_HANDLE needs OS_HANDLE, a file "
+               "descriptor");
+  const DeviceInfo& info = context->device_context()->info();
+  cl_mem_properties handle_type = 0;
+  if (info.has_extension("cl_khr_external_memory_opaque_fd")) {
+    handle_type = CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR;
+  } else if (info.has_extension("cl_khr_external_memory_dma_buf")) {
+    handle_type = CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR;
+  }
+  FERRY_ASSERT(handle_type, context->describe(),
+               ": create_tensor: importing a file descriptor needs "
+               "cl_khr_external_memory_opaque_fd or cl_khr_external_memory_dma_buf, and device ",
+               info.name, " has neither");
+  const cl_device_id device = context->device_context()->device();
+  const cl_mem_properties properties[] = {handle_type,
+                                          static_cast<cl_mem_properties>(*fd),
+                                          CL_DEVICE_HANDLE_LIST_KHR,
+                                          reinterpret_cast<cl_mem_properties>(device),
+                                          CL_DEVICE_HANDLE_LIST_END_KHR,
+                                          0};
+  cl_int status = CL_SUCCESS;
+  ClMem buffer(clCreateBufferWithProperties(context->cl(), properties, CL_MEM_READ_WRITE, bytes, nullptr, &status));
+  cl_check(status, context->describe(), ": clCreateBufferWithProperties importing file descriptor ", *fd, " (", bytes,
+           " bytes)");
+  void* handle = buffer.get();
+  return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::BUFFER_FROM_HANDLE, std::move(buffer),
+                                        bytes, tensor_params(*context, SharedMemType::BUFFER_FROM_HANDLE, handle));
+}
+
+}  // namespace
+
+std::shared_ptr<RemoteTensor> make_remote_tensor(const std::shared_ptr<RemoteContext>& context,
+                                                 const element::Type& type, const Shape& shape, const AnyMap& params) {
+  FERRY_ASSERT(type.is_static(), context->describe(), ": create_tensor: element type ", type, " is not a static type");
+  const TensorRequest request = read_request(*context, params);
+  const size_t bytes = byte_size(type, shape_size(shape));
+  switch (request.kind) {
+    case SharedMemType::OCL_BUFFER:
+      return request.handle ? wrap_buffer(context, type, shape, bytes, request.handle)
+                            : allocate_buffer(context, type, shape, bytes);
+    case SharedMemType::OCL_IMAGE2D:
+      FERRY_ASSERT(request.handle, context->describe(),
+                   ": create_tensor: OCL_IMAGE2D needs MEM_HANDLE, a cl_mem image");
+      return wrap_image(context, type, shape, request.handle);
+    case SharedMemType::USM_USER_BUFFER:
+      return wrap_usm(context, type, shape, bytes, request.handle, request.kind);
+    case SharedMemType::USM_HOST_BUFFER:
+    case SharedMemType::USM_DEVICE_BUFFER:
+      return request.handle ? wrap_usm(context, type, shape, bytes, request.handle, request.kind)
+                            : allocate_usm(context, type, shape, bytes, request.kind);
+    case SharedMemType::CPU_VA:
+      return wrap_cpu_pointer(context, type, shape, bytes, request.cpu_pointer, request.handle);
+    case SharedMemType::BUFFER_FROM_HANDLE:
+      if (request.handle) return wrap_buffer(context, type, shape, bytes, request.handle, request.kind);
+      return import_fd(context, type, shape, bytes, request.fd);
+    case SharedMemType::VA_SURFACE:
+      break;
+  }
+  Exception::raise(context->describe(), ": create_tensor: SHARED_MEM_TYPE ", request.kind,
+                   " is not supported by an OCL context (VA-API surfaces need a VA_SHARED context)");
+}
+
+}  // namespace ferry::gpu

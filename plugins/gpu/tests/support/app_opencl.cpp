@@ -1,0 +1,94 @@
+#include "app_opencl.hpp"
+
+#include <stdexcept>
+
+#include "ferry/gpu/remote_properties.hpp"
+
+namespace ferry::gpu::test {
+namespace {
+
+void check(cl_int status, const char* what) {
+  if (status != CL_SUCCESS) throw std::runtime_error(std::string(what) + " failed: " + std::to_string(status));
+}
+
+}  // namespace
+
+cl_device_id device_of_default_context(Core& core, const std::string& device) {
+  const AnyMap params = core.get_default_context(device).get_params();
+  auto context = static_cast<cl_context>(params.at(ocl_context.name()).as<void*>());
+  const int index = params.at(ocl_context_device_id.name()).as<int>();
+  size_t bytes = 0;
+  check(clGetContextInfo(context, CL_CONTEXT_DEVICES, 0, nullptr, &bytes), "clGetContextInfo");
+  std::vector<cl_device_id> devices(bytes / sizeof(cl_device_id));
+  check(clGetContextInfo(context, CL_CONTEXT_DEVICES, bytes, devices.data(), nullptr), "clGetContextInfo");
+  return devices.at(index);
+}
+
+AppContext::AppContext(cl_device_id device_) : device(device_) {
+  cl_int status = CL_SUCCESS;
+  context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &status);
+  check(status, "clCreateContext");
+}
+
+AppContext::~AppContext() { clReleaseContext(context); }
+
+cl_mem AppContext::buffer(size_t bytes, const void* values) const {
+  cl_int status = CL_SUCCESS;
+  cl_mem memory = clCreateBuffer(context, CL_MEM_READ_WRITE | (values ? CL_MEM_COPY_HOST_PTR : 0), bytes,
+                                 const_cast<void*>(values), &status);
+  check(status, "clCreateBuffer");
+  return memory;
+}
+
+cl_command_queue AppContext::queue(cl_command_queue_properties properties) const {
+  const cl_queue_properties list[] = {CL_QUEUE_PROPERTIES, properties, 0};
+  cl_int status = CL_SUCCESS;
+  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, list, &status);
+  check(status, "clCreateCommandQueueWithProperties");
+  return queue;
+}
+
+cl_kernel AppContext::kernel(const std::string& source, const std::string& name) const {
+  const char* text = source.c_str();
+  cl_int status = CL_SUCCESS;
+  cl_program program = clCreateProgramWithSource(context, 1, &text, nullptr, &status);
+  check(status, "clCreateProgramWithSource");
+  check(clBuildProgram(program, 1, &device, "", nullptr, nullptr), "clBuildProgram");
+  cl_kernel kernel = clCreateKernel(program, name.c_str(), &status);
+  clReleaseProgram(program);  // the kernel keeps it
+  check(status, "clCreateKernel");
+  return kernel;
+}
+
+std::vector<float> read_floats(cl_command_queue queue, cl_mem buffer, size_t count) {
+  std::vector<float> values(count);
+  check(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, count * sizeof(float), values.data(), 0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  return values;
+}
+
+cl_uint reference_count(cl_mem memory) {
+  cl_uint count = 0;
+  check(clGetMemObjectInfo(memory, CL_MEM_REFERENCE_COUNT, sizeof(count), &count, nullptr), "clGetMemObjectInfo");
+  return count;
+}
+
+cl_uint reference_count(cl_context context) {
+  cl_uint count = 0;
+  check(clGetContextInfo(context, CL_CONTEXT_REFERENCE_COUNT, sizeof(count), &count, nullptr), "clGetContextInfo");
+  return count;
+}
+
+cl_uint reference_count(cl_command_queue queue) {
+  cl_uint count = 0;
+  check(clGetCommandQueueInfo(queue, CL_QUEUE_REFERENCE_COUNT, sizeof(count), &count, nullptr),
+        "clGetCommandQueueInfo");
+  return count;
+}
+
+std::vector<float> values_of(const Tensor& tensor) {
+  const float* data = tensor.data<float>();
+  return std::vector<float>(data, data + tensor.get_size());
+}
+
+}  // namespace ferry::gpu::test

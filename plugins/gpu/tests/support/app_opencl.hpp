@@ -1,0 +1,43 @@
+#pragma once
+
+// The application side of the remote-tensor tests: what a program using its own OpenCL does
+// (find the device the plugin uses, make a context, queues, buffers, images and kernels), with
+// owning handles, and the reference counts the tests check for leaks.
+
+#include <CL/cl.h>
+
+#include <string>
+#include <vector>
+
+#include "ferry/ferry.hpp"
+
+namespace ferry::gpu::test {
+
+// The OpenCL device behind the plugin's device "GPU.<id>" (its cl_device_id, as the plugin's
+// default context reports through OCL_CONTEXT).
+cl_device_id device_of_default_context(Core& core, const std::string& device = "GPU");
+
+// Owning wrappers (release on destruction).
+struct AppContext {
+  cl_context context = nullptr;
+  cl_device_id device = nullptr;
+  explicit AppContext(cl_device_id device);
+  ~AppContext();
+  AppContext(const AppContext&) = delete;
+  AppContext& operator=(const AppContext&) = delete;
+  // An f32 buffer of `values` (or `count` zeros when values is empty).
+  cl_mem buffer(size_t bytes, const void* values = nullptr) const;
+  cl_command_queue queue(cl_command_queue_properties properties = 0) const;
+  // A kernel from OpenCL C `source`.
+  cl_kernel kernel(const std::string& source, const std::string& name) const;
+};
+
+std::vector<float> read_floats(cl_command_queue queue, cl_mem buffer, size_t count);
+cl_uint reference_count(cl_mem memory);
+cl_uint reference_count(cl_context context);
+cl_uint reference_count(cl_command_queue queue);
+
+// The tensor's values as floats (f32 host tensor).
+std::vector<float> values_of(const Tensor& tensor);
+
+}  // namespace ferry::gpu::test
