@@ -20,7 +20,8 @@ std::shared_ptr<Context> own_context(const IPlugin& plugin, const std::shared_pt
   auto own = std::dynamic_pointer_cast<Context>(context);
   const std::string& name = context->get_device_name();
   const std::string& device = plugin.get_device_name();
-  const bool named_ours = name.compare(0, device.size(), device) == 0 && (name.size() == device.size() || name[device.size()] == '.');
+  const bool named_ours =
+      name.compare(0, device.size(), device) == 0 && (name.size() == device.size() || name[device.size()] == '.');
   FERRY_ASSERT(own && named_ours, "device '", device, "' cannot use a remote context of device '", name, "'");
   return own;
 }
