@@ -16,16 +16,20 @@ rm -rf "$dir"
 mkdir -p "$dir/deps"
 bazel=(${BAZEL:-bazel})
 "${bazel[@]}" run -c opt ${BAZEL_FLAGS:-} //:install -- --prefix="$(realpath "$dir")" >/dev/null
+examples="user_kernel_input application_context queue_sharing usm_tensors low_level_api cuda_memory_interop"
 "${bazel[@]}" build -c opt ${BAZEL_FLAGS:-} //plugins/gpu/bench:gpu_model_bench //plugins/gpu/bench:kernel_bench \
-  //testing/conformance:runner //testing/conformance:conformance_suite
+  //testing/conformance:runner //testing/conformance:conformance_suite $(printf ' //plugins/gpu/examples:%s' $examples)
 bin="$("${bazel[@]}" info -c opt bazel-bin)"
 cp -f "$bin/plugins/gpu/bench/gpu_model_bench" "$bin/plugins/gpu/bench/kernel_bench" "$bin/testing/conformance/runner" \
   "$bin/testing/conformance/conformance_suite" "$dir/bin/"
+mkdir -p "$dir/examples"
+for example in $examples; do cp -f "$bin/plugins/gpu/examples/$example" "$dir/examples/"; done
+chmod u+w "$dir"/examples/*
 chmod u+w "$dir"/bin/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so
 # Libraries from the system, except the C/C++ runtime every Linux has.
-for binary in "$dir"/bin/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so; do
+for binary in "$dir"/bin/* "$dir"/examples/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so; do
   LD_LIBRARY_PATH="$dir/lib" ldd "$binary" 2>/dev/null | awk '/=> \//{print $3}'
 done | sort -u | grep -v -E "/(libc|libm|libdl|libpthread|librt|libgcc_s|libstdc\+\+|ld-linux[^/]*)\.so" |
   grep -v "^$(realpath "$dir")" | while read -r lib; do cp -L "$lib" "$dir/deps/"; done
-strip --strip-unneeded "$dir"/bin/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so "$dir"/deps/*.so* 2>/dev/null || true
+strip --strip-unneeded "$dir"/bin/* "$dir"/examples/* "$dir"/lib/*.so "$dir"/lib/ferry/*.so "$dir"/deps/*.so* 2>/dev/null || true
 du -sh "$dir"

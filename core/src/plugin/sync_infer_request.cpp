@@ -29,7 +29,13 @@ Tensor make_port_tensor(const Output<const Node>& port) {
   const auto& type = port.get_element_type();
   if (type.is_dynamic()) return {};  // nothing to allocate: the user must set a tensor
   const PartialShape& shape = port.get_partial_shape();
-  if (shape.is_static()) return Tensor(type, shape.to_shape());
+  if (shape.is_static()) {
+    try {
+      return Tensor(type, shape.to_shape());
+    } catch (const Exception& e) {
+      Exception::raise("the tensor of port '", port_name(port), "': ", e.what());
+    }
+  }
   Shape placeholder;
   if (shape.rank().is_dynamic()) {
     placeholder = Shape{0};

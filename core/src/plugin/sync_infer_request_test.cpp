@@ -97,6 +97,16 @@ TEST(SyncInferRequestTest, StaticPortsGetHostTensorsUpFront) {
   EXPECT_EQ(f.request->get_tensor(f.model->output()).data(), y.data());  // the same tensor, filled
 }
 
+// benchmark_app -shape "[4096,3,2048,2048]": the error names the port and the bytes, and the
+// compiled model stays usable.
+TEST(SyncInferRequestTest, PortTensorLargerThanMemoryIsRefusedByName) {
+  const auto compiled = std::make_shared<FakeCompiledModel>(make_relu_model(PartialShape{4096, 3, 2048, 2048}));
+  EXPECT_ERROR_CONTAINS(compiled->create_sync_infer_request(), "the tensor of port 'x': out of host memory");
+  EXPECT_ERROR_CONTAINS(compiled->create_sync_infer_request(), "needs 206158430208 bytes; this machine has ");
+  Fixture small(PartialShape{2, 3});  // other models are unaffected
+  small.request->infer();
+}
+
 TEST(SyncInferRequestTest, DynamicPortsStartWithoutElementsAndNeedAnInput) {
   Fixture f(PartialShape{Dimension::dynamic(), 3});
   Tensor x = f.request->get_tensor(f.model->input());

@@ -1,5 +1,8 @@
 #include "host_tensor.hpp"
 
+#include <unistd.h>
+
+#include <cstdint>
 #include <new>
 #include <utility>
 
@@ -24,6 +27,16 @@ void HostTensor::set_dense_shape(const Shape& shape) {
 
 namespace {
 
+uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+}
+
+uint64_t available_memory_bytes() {
+  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+}
+
 // Host memory a tensor owns; it grows only when a new shape needs more bytes than it holds.
 class AllocatedTensor final : public HostTensor {
  public:
@@ -36,7 +49,7 @@ class AllocatedTensor final : public HostTensor {
   void set_shape(Shape shape) override {
     const size_t needed = byte_size(_type, shape_size(shape));
     if (needed > _capacity) {
-      void* fresh = allocate(needed);  // before releasing, so a failure leaves the tensor intact
+      void* fresh = allocate(needed, shape);  // before releasing, so a failure leaves the tensor intact
       release();
       _pointer = fresh;
       _capacity = needed;
@@ -47,15 +60,29 @@ class AllocatedTensor final : public HostTensor {
   void* data() const override { return _pointer; }
 
  private:
-  void* allocate(size_t bytes) const {
-    void* pointer = _allocator ? _allocator->allocate(bytes, kTensorAlignment)
-                               : ::operator new(bytes, std::align_val_t(kTensorAlignment));
+  // Refuses with the sizes named (more than the machine's memory is refused before trying: the
+  // allocation could otherwise succeed under overcommit and fail later, at first touch).
+  void* allocate(size_t bytes, const Shape& shape) const {
+    const uint64_t memory = physical_memory_bytes();
+    if (memory && bytes > memory) raise_out_of_memory(bytes, shape, memory);
+    void* pointer = nullptr;
+    try {
+      pointer = _allocator ? _allocator->allocate(bytes, kTensorAlignment)
+                           : ::operator new(bytes, std::align_val_t(kTensorAlignment));
+    } catch (const std::bad_alloc&) {
+      raise_out_of_memory(bytes, shape, memory);
+    }
     FERRY_ASSERT(pointer, "Tensor of ", _type, ": the allocator returned no memory for ", bytes, " bytes");
     return pointer;
   }
+  [[noreturn]] void raise_out_of_memory(size_t bytes, const Shape& shape, uint64_t memory) const {
+    Exception::raise("out of host memory: a tensor of ", _type, " ", shape, " needs ", bytes,
+                     " bytes; this machine has ", memory, " bytes of memory (", available_memory_bytes(),
+                     " available)");
+  }
   void reserve(size_t bytes) {
     if (bytes == 0) return;
-    _pointer = allocate(bytes);
+    _pointer = allocate(bytes, _shape);
     _capacity = bytes;
   }
   void release() {

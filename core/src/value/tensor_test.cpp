@@ -37,6 +37,14 @@ TEST(Tensor, OwningTensorIsAlignedAndDense) {
   EXPECT_EQ(shared.data<float>()[23], 23.f);
 }
 
+TEST(Tensor, MoreThanTheHostsMemoryIsRefusedWithTheSizes) {
+  EXPECT_ERROR_CONTAINS(Tensor(element::f32, Shape{1ull << 40, 1024}),
+                        "out of host memory: a tensor of f32 [1099511627776,1024] needs 4503599627370496 bytes");
+  Tensor small(element::f32, Shape{2});
+  EXPECT_ERROR_CONTAINS(small.set_shape(Shape{1ull << 50}), "this machine has");
+  EXPECT_EQ(small.get_shape(), Shape{2});  // unchanged
+}
+
 TEST(Tensor, EmptyHandleErrors) {
   Tensor t;
   EXPECT_FALSE(t);
