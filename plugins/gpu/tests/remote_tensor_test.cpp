@@ -204,6 +204,9 @@ TEST_F(GpuRemoteTensor, BadHandlesAreRefusedAndTheRequestStaysUsable) {
                                                 AnyMap{{"SHARED_MEM_TYPE", "OCL_BUFFER"}, {"MEM_WHATEVER", 1}}),
                           "unknown parameter 'MEM_WHATEVER'");
     EXPECT_ERROR_CONTAINS(context.create_tensor_from_fd(element::f32, kRemoteShape, 0), "cl_khr_external_memory");
+    // More than the device allocates: the bytes asked and the device's limits named.
+    EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, {1ull << 40}),
+                          "a remote tensor needs 4398046511104 bytes in one buffer, more than device");
     // A tensor of another context set on the request: refused, naming both contexts.
     RemoteTensor other = app_context.create_tensor(element::f32, kRemoteShape, foreign);
     EXPECT_ERROR_CONTAINS(request.set_tensor("x", other), "but the model was compiled for GPU");
