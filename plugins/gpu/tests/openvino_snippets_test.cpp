@@ -84,7 +84,8 @@ TEST(OpenVinoSnippets, QueueSharingPseudoCode) {
   cl::Buffer shared_in_buffer(cl_context, CL_MEM_READ_WRITE, input_size * sizeof(float), NULL, &err);
   cl::Buffer shared_out_buffer(cl_context, CL_MEM_READ_WRITE, output_size * sizeof(float), NULL, &err);
   auto shared_in_blob = remote_context.create_tensor(input->get_element_type(), input->get_shape(), shared_in_buffer);
-  auto shared_out_blob = remote_context.create_tensor(output->get_element_type(), output->get_shape(), shared_out_buffer);
+  auto shared_out_blob =
+      remote_context.create_tensor(output->get_element_type(), output->get_shape(), shared_out_buffer);
   auto infer_request = exec_net_shared.create_infer_request();
   infer_request.set_tensor(input, shared_in_blob);
   infer_request.set_tensor(output, shared_out_blob);
