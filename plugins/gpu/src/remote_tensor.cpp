@@ -66,35 +66,22 @@ void* RemoteTensor::data() const {
                    ") has no host address; use copy_to / copy_from, or its native handle");
 }
 
-void RemoteTensor::read(void* host) const {
+void RemoteTensor::transfer(void* host, bool to_host) const {
   const size_t bytes = get_byte_size();
   if (!bytes) return;
   cl_command_queue queue = m_context->copy_queue();
+  cl_int status = CL_SUCCESS;
   if (is_image()) {
     const std::array<size_t, 3> origin{0, 0, 0}, region = image_region(memory());
-    cl_check(
-        clEnqueueReadImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0, nullptr, nullptr),
-        "clEnqueueReadImage of a ", get_device_name(), " image tensor");
+    status = to_host ? clEnqueueReadImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0,
+                                          nullptr, nullptr)
+                     : clEnqueueWriteImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0,
+                                           nullptr, nullptr);
   } else {
-    cl_check(clEnqueueReadBuffer(queue, memory(), CL_TRUE, 0, bytes, host, 0, nullptr, nullptr),
-             "clEnqueueReadBuffer of a ", get_device_name(), " remote tensor");
+    status = to_host ? clEnqueueReadBuffer(queue, memory(), CL_TRUE, 0, bytes, host, 0, nullptr, nullptr)
+                     : clEnqueueWriteBuffer(queue, memory(), CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
   }
-  m_context->device_context()->counters().copied += bytes;
-}
-
-void RemoteTensor::write(const void* host) {
-  const size_t bytes = get_byte_size();
-  if (!bytes) return;
-  cl_command_queue queue = m_context->copy_queue();
-  if (is_image()) {
-    const std::array<size_t, 3> origin{0, 0, 0}, region = image_region(memory());
-    cl_check(
-        clEnqueueWriteImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0, nullptr, nullptr),
-        "clEnqueueWriteImage of a ", get_device_name(), " image tensor");
-  } else {
-    cl_check(clEnqueueWriteBuffer(queue, memory(), CL_TRUE, 0, bytes, host, 0, nullptr, nullptr),
-             "clEnqueueWriteBuffer of a ", get_device_name(), " remote tensor");
-  }
+  cl_check(status, to_host ? "reading" : "writing", " a ", get_device_name(), " remote tensor (", m_kind, ")");
   m_context->device_context()->counters().copied += bytes;
 }
 
@@ -133,13 +120,13 @@ void RemoteTensor::copy_to(const std::shared_ptr<ITensor>& dst) const {
   if (remote && remote->m_context->cl() == m_context->cl()) return copy_on_device(*remote);
   if (dst->is_host_accessible()) {
     const std::shared_ptr<ITensor> dense = dense_like(dst);
-    read(dense->data());
+    transfer(dense->data(), true);
     if (dense != dst) dense->copy_to(dst);
     return;
   }
   // Another context's or another device's memory: through the host.
   const std::shared_ptr<ITensor> staging = make_tensor(m_type, m_shape);
-  read(staging->data());
+  transfer(staging->data(), true);
   dst->copy_from(staging);
 }
 
@@ -152,14 +139,14 @@ void RemoteTensor::copy_from(const std::shared_ptr<const ITensor>& src) {
   const auto remote = std::dynamic_pointer_cast<const RemoteTensor>(src);
   if (remote && remote->m_context->cl() == m_context->cl()) return remote->copy_on_device(*this);
   if (src->is_host_accessible()) {
-    if (src->is_continuous()) return write(src->data());
+    if (src->is_continuous()) return transfer(const_cast<void*>(src->data()), false);
     const std::shared_ptr<ITensor> dense = make_tensor(m_type, m_shape);
     src->copy_to(dense);
-    return write(dense->data());
+    return transfer(dense->data(), false);
   }
   const std::shared_ptr<ITensor> staging = make_tensor(m_type, m_shape);
   src->copy_to(staging);
-  write(staging->data());
+  transfer(staging->data(), false);
 }
 
 }  // namespace ferry::gpu

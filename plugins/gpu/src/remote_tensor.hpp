@@ -52,9 +52,8 @@ class RemoteTensor final : public IRemoteTensor {
   const std::shared_ptr<RemoteContext>& context() const { return m_context; }
 
  private:
-  // Host <-> this tensor, dense host memory of get_byte_size() bytes.
-  void read(void* host) const;
-  void write(const void* host);
+  // This tensor -> dense host memory of get_byte_size() bytes (`to_host`), or back; blocking.
+  void transfer(void* host, bool to_host) const;
   // This tensor -> `dst` of the same OpenCL context, on the device.
   void copy_on_device(const RemoteTensor& dst) const;
 

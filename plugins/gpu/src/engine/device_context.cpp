@@ -94,12 +94,6 @@ std::shared_ptr<DeviceContext> ContextPool::get(const DeviceEntry& entry) {
   return context;
 }
 
-std::shared_ptr<DeviceContext> ContextPool::find(const std::string& id) const {
-  std::lock_guard<std::mutex> lock(m_mutex);
-  const auto found = m_contexts.find(id);
-  return found == m_contexts.end() ? nullptr : found->second;
-}
-
 std::shared_ptr<MemoryCounters> ContextPool::counters(const std::string& id) {
   std::lock_guard<std::mutex> lock(m_mutex);
   auto& counters = m_counters[id];

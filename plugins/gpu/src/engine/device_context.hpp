@@ -87,8 +87,6 @@ class ContextPool {
   // The contexts' programs are compiled by `offline` (program_cache.hpp); empty: by the driver.
   explicit ContextPool(OfflineCompiler offline = {}) : m_offline(std::move(offline)) {}
   std::shared_ptr<DeviceContext> get(const DeviceEntry& entry);
-  // The context made so far for device `id`, or null.
-  std::shared_ptr<DeviceContext> find(const std::string& id) const;
   // Device `id`'s counters (shared by every context on it).
   std::shared_ptr<MemoryCounters> counters(const std::string& id);
   const OfflineCompiler& offline() const { return m_offline; }
