@@ -12,8 +12,8 @@
 namespace ferry::gpu {
 namespace {
 
-// An image's region in pixels ({width, height, 1}).
-std::array<size_t, 3> image_region(cl_mem image) {
+// An image's region in pixels ({width, height, 1}), read once when the tensor is made.
+std::array<size_t, 3> region_of(cl_mem image) {
   size_t width = 0, height = 0;
   clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
   clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
@@ -39,7 +39,9 @@ RemoteTensor::RemoteTensor(std::shared_ptr<RemoteContext> context, const element
       m_memory(std::move(memory)),
       m_capacity(capacity),
       m_params(std::move(params)),
-      m_release(std::move(release)) {}
+      m_release(std::move(release)) {
+  if (is_image()) m_image_region = region_of(m_memory.get());
+}
 
 RemoteTensor::~RemoteTensor() {
   m_memory = ClMem();  // the buffer over an SVM allocation goes before the allocation
@@ -72,7 +74,7 @@ void RemoteTensor::transfer(void* host, bool to_host) const {
   cl_command_queue queue = m_context->copy_queue();
   cl_int status = CL_SUCCESS;
   if (is_image()) {
-    const std::array<size_t, 3> origin{0, 0, 0}, region = image_region(memory());
+    const std::array<size_t, 3> origin{0, 0, 0}, region = m_image_region;
     status = to_host ? clEnqueueReadImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0,
                                           nullptr, nullptr)
                      : clEnqueueWriteImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0,
@@ -92,15 +94,15 @@ void RemoteTensor::copy_on_device(const RemoteTensor& dst) const {
   const std::array<size_t, 3> origin{0, 0, 0};
   cl_int status = CL_SUCCESS;
   if (is_image() && dst.is_image()) {
-    const auto region = image_region(memory());
+    const auto region = m_image_region;
     status = clEnqueueCopyImage(queue, memory(), dst.memory(), origin.data(), origin.data(), region.data(), 0, nullptr,
                                 nullptr);
   } else if (is_image()) {
-    const auto region = image_region(memory());
+    const auto region = m_image_region;
     status =
         clEnqueueCopyImageToBuffer(queue, memory(), dst.memory(), origin.data(), region.data(), 0, 0, nullptr, nullptr);
   } else if (dst.is_image()) {
-    const auto region = image_region(dst.memory());
+    const auto& region = dst.m_image_region;
     status =
         clEnqueueCopyBufferToImage(queue, memory(), dst.memory(), 0, origin.data(), region.data(), 0, nullptr, nullptr);
   } else {

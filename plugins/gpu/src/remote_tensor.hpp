@@ -7,6 +7,7 @@
 // (CL_MEM_USE_HOST_PTR: the same memory, not a copy), or the image. The tensor keeps what it
 // wraps alive (retained cl_mem, owned SVM allocation) and its context with it.
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -49,6 +50,8 @@ class RemoteTensor final : public IRemoteTensor {
   bool is_image() const { return m_kind == SharedMemType::OCL_IMAGE2D; }
   // What kernels bind: a buffer, or the image (is_image()).
   cl_mem memory() const { return m_memory.get(); }
+  // An image's {width, height, 1} in pixels (the region of its copies).
+  const std::array<size_t, 3>& image_region() const { return m_image_region; }
   const std::shared_ptr<RemoteContext>& context() const { return m_context; }
 
  private:
@@ -66,6 +69,7 @@ class RemoteTensor final : public IRemoteTensor {
   size_t m_capacity;
   AnyMap m_params;
   std::function<void()> m_release;
+  std::array<size_t, 3> m_image_region{0, 0, 0};
 };
 
 }  // namespace ferry::gpu

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 #include "compiled_model.hpp"
 #include "engine/cl_error.hpp"
@@ -198,12 +199,9 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
       }
       // An image: one copy on the device into the request's buffer (kernels read buffers).
       m_value_memory[v] = fit_buffer(m_io_buffers, i, bytes);
-      size_t width = 0, height = 0;
-      clGetImageInfo(remote->memory(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
-      clGetImageInfo(remote->memory(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
-      const size_t origin[3] = {0, 0, 0}, region[3] = {width, std::max<size_t>(height, 1), 1};
-      cl_check(clEnqueueCopyImageToBuffer(queue, remote->memory(), m_value_memory[v], origin, region, 0, 0, nullptr,
-                                          nullptr),
+      const size_t origin[3] = {0, 0, 0};
+      cl_check(clEnqueueCopyImageToBuffer(queue, remote->memory(), m_value_memory[v], origin,
+                                          remote->image_region().data(), 0, 0, nullptr, nullptr),
                "clEnqueueCopyImageToBuffer of input ", i);
       continue;
     }
@@ -249,11 +247,9 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
     const bool in_place = value.bound_output == static_cast<int64_t>(k);
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(output_tensor(k).get_impl())) {
       if (remote->is_image()) {
-        size_t width = 0, height = 0;
-        clGetImageInfo(remote->memory(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
-        clGetImageInfo(remote->memory(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
-        const size_t origin[3] = {0, 0, 0}, region[3] = {width, std::max<size_t>(height, 1), 1};
-        cl_check(clEnqueueCopyBufferToImage(queue, source, remote->memory(), 0, origin, region, 0, nullptr, nullptr),
+        const size_t origin[3] = {0, 0, 0};
+        cl_check(clEnqueueCopyBufferToImage(queue, source, remote->memory(), 0, origin, remote->image_region().data(),
+                                            0, nullptr, nullptr),
                  "clEnqueueCopyBufferToImage of output ", k);
       } else if (!in_place && value.bytes) {
         cl_check(clEnqueueCopyBuffer(queue, source, remote->memory(), 0, 0, value.bytes, 0, nullptr, nullptr),
@@ -360,22 +356,30 @@ void SyncInferRequest::enqueue() {
   }
   order(queue);
   read_outputs(graph, queue);
-  // The marker's event completes once everything before it has (in-order or out-of-order queue).
-  cl_event done = nullptr;
-  cl_check(clEnqueueMarkerWithWaitList(queue, 0, nullptr, &done), "clEnqueueMarkerWithWaitList");
-  m_done = ClEvent(done);
-  cl_check(clFlush(queue), "clFlush after enqueuing an inference");
-  m_enqueued = true;
+  // On the application's queue, a marker tells the inference's end from the application's later
+  // work (it completes once everything before it has, in-order or out-of-order). The stream's own
+  // queue holds this inference alone: wait_for_device finishes it, no event needed.
+  if (model.remote_context().shared_queue()) {
+    cl_event done = nullptr;
+    cl_check(clEnqueueMarkerWithWaitList(queue, 0, nullptr, &done), "clEnqueueMarkerWithWaitList");
+    m_done = ClEvent(done);
+    cl_check(clFlush(queue), "clFlush after enqueuing an inference");
+  }
+  m_queue = queue;
   finish_on_error.disarm();
 }
 
 void SyncInferRequest::wait_for_device() {
-  FERRY_ASSERT(m_enqueued, "GPU: wait_for_device without an enqueued inference");
-  m_enqueued = false;
-  const cl_event done = m_done.get();
-  const cl_int status = clWaitForEvents(1, &done);
-  m_done = ClEvent();
-  cl_check(status, "clWaitForEvents at the end of an inference");
+  FERRY_ASSERT(m_queue, "GPU: wait_for_device without an enqueued inference");
+  const cl_command_queue queue = std::exchange(m_queue, nullptr);
+  if (m_done) {
+    const cl_event done = m_done.get();
+    const cl_int status = clWaitForEvents(1, &done);
+    m_done = ClEvent();
+    cl_check(status, "clWaitForEvents at the end of an inference");
+  } else {
+    cl_check(clFinish(queue), "clFinish at the end of an inference");
+  }
   const BoundGraph& bound = m_bound.front();
   const auto& outputs = bound.graph->output_values();
   for (size_t k = 0; k < outputs.size(); ++k) {

@@ -85,8 +85,8 @@ class SyncInferRequest final : public ISyncInferRequest {
   std::vector<HostBinding> m_input_bindings, m_output_bindings;
   std::vector<Tensor> m_input_scratch, m_output_scratch;  // dense copies of strided tensors
   bool m_out_of_order = false;                            // the queue runs commands out of order
-  ClEvent m_done;                                         // marks the end of the enqueued inference
-  bool m_enqueued = false;
+  cl_command_queue m_queue = nullptr;                     // the queue of the inference enqueued and not yet waited for
+  ClEvent m_done;                                         // on a shared queue: marks that inference's end
 };
 
 }  // namespace ferry::gpu
