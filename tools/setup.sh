@@ -7,7 +7,7 @@ packages=(
   libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   libze-dev libze1 libva-dev libdnnl-dev
-  libprotobuf-dev protobuf-compiler libpugixml-dev libonnx-dev libonnx-testdata
+  libprotobuf-dev protobuf-compiler libpugixml-dev libonnx-dev libonnx-testdata python3-venv
 )
 
 missing=()
@@ -26,3 +26,8 @@ if ((${#missing[@]})); then
     exit 1
   fi
 fi
+
+# Intel's OpenCL CPU runtime (PyPI), a second OpenCL implementation for the GPU plugin's tests:
+# unlike PoCL it has cl_intel_unified_shared_memory (//plugins/gpu:intel_opencl_test). Not
+# registered in /etc/OpenCL/vendors: only the tests that ask for it load it.
+bash "$(dirname "$0")/setup_intel_opencl.sh"

@@ -3,9 +3,9 @@
 // A tensor in a GPU remote context's memory (ClBufferTensor, ClImage2DTensor, USMTensor to
 // applications). Whatever the application handed over (a cl_mem buffer or image, a USM/SVM
 // pointer, an aligned host pointer, a file descriptor of another API's memory) or the plugin
-// allocated, the kernels see one cl_mem: the buffer itself, a buffer over the SVM or host memory
+// allocated, the kernels see one cl_mem: the buffer itself, a buffer over the USM, SVM or host memory
 // (CL_MEM_USE_HOST_PTR: the same memory, not a copy), or the image. The tensor keeps what it
-// wraps alive (retained cl_mem, owned SVM allocation) and its context with it.
+// wraps alive (retained cl_mem, owned USM/SVM allocation) and its context with it.
 
 #include <array>
 #include <functional>
@@ -24,7 +24,7 @@ class RemoteTensor final : public IRemoteTensor {
  public:
   // `memory`: what the kernels bind (buffer or image); `capacity`: its bytes; `params`: what
   // get_params reports (SHARED_MEM_TYPE, MEM_HANDLE...); `release`: frees what the tensor owns
-  // besides `memory` (an SVM allocation), run after `memory` is released.
+  // besides `memory` (a USM or SVM allocation), run after `memory` is released.
   RemoteTensor(std::shared_ptr<RemoteContext> context, const element::Type& type, const Shape& shape,
                SharedMemType kind, ClMem memory, size_t capacity, AnyMap params, std::function<void()> release = {});
   ~RemoteTensor() override;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 #include "engine/cl_error.hpp"
@@ -176,7 +177,8 @@ std::shared_ptr<RemoteTensor> wrap_image(const std::shared_ptr<RemoteContext>& c
                                         tensor_params(*context, SharedMemType::OCL_IMAGE2D, handle));
 }
 
-// USM falls back to SVM on devices without cl_intel_unified_shared_memory.
+// USM is cl_intel_unified_shared_memory where the device has it, else SVM: host USM is
+// host-accessible (fine-grained SVM), device USM device-resident (coarse-grained SVM).
 void require_svm(const RemoteContext& context, cl_device_svm_capabilities needed, const char* what) {
   const DeviceInfo& info = context.device_context()->info();
   FERRY_ASSERT((info.svm_capabilities & needed) == needed, context.describe(), ": ", what,
@@ -185,33 +187,56 @@ void require_svm(const RemoteContext& context, cl_device_svm_capabilities needed
                info.name, " has neither");
 }
 
-// A buffer over the SVM range [pointer, pointer + bytes): kernels read and write it in place.
+// A buffer over the USM/SVM range [pointer, pointer + bytes): kernels read and write it in place.
 ClMem buffer_over(const RemoteContext& context, void* pointer, size_t bytes) {
   return context.device_context()->create_buffer(bytes, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, pointer,
                                                  "a USM tensor");
 }
 
+// Allocates `bytes` of Intel USM (host or device) or SVM; returns the pointer and its release.
+std::pair<void*, std::function<void()>> allocate_usm_memory(const RemoteContext& context, size_t bytes, bool host) {
+  const auto device = context.device_context();
+  const char* what = host ? "create_usm_host_tensor" : "create_usm_device_tensor";
+  if (const IntelUsm* usm = device->intel_usm()) {
+    const auto capabilities = host ? usm->host_capabilities : usm->device_capabilities;
+    FERRY_ASSERT(capabilities & CL_UNIFIED_SHARED_MEMORY_ACCESS_INTEL, context.describe(), ": ", what, ": device ",
+                 device->info().name, " has cl_intel_unified_shared_memory but no ", host ? "host" : "device",
+                 " USM access");
+    cl_int status = CL_SUCCESS;
+    void* pointer = host ? usm->allocate_host(device->context(), bytes, &status)
+                         : usm->allocate_device(device->context(), device->device(), bytes, &status);
+    FERRY_ASSERT(pointer && status == CL_SUCCESS, context.describe(), ": ", what, ": ",
+                 host ? "clHostMemAllocINTEL" : "clDeviceMemAllocINTEL", " of ", bytes, " bytes failed (",
+                 cl_error_text(status), "; device ", device->info().name, " has ", device->info().global_mem_size,
+                 " bytes)");
+    return {pointer, [device, usm, pointer] { usm->free(device->context(), pointer); }};
+  }
+  require_svm(context, host ? CL_DEVICE_SVM_FINE_GRAIN_BUFFER : CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, what);
+  const cl_svm_mem_flags flags = CL_MEM_READ_WRITE | (host ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
+  void* pointer = clSVMAlloc(device->context(), flags, bytes, 0);
+  FERRY_ASSERT(pointer, context.describe(), ": ", what, ": clSVMAlloc of ", bytes, " bytes failed (device ",
+               device->info().name, " has ", device->info().global_mem_size, " bytes)");
+  // OpenCL cannot be asked about SVM pointers: the context remembers its own.
+  device->svm_allocations().add(pointer, bytes);
+  return {pointer, [device, pointer] {
+            device->svm_allocations().remove(pointer);
+            clSVMFree(device->context(), pointer);
+          }};
+}
+
 std::shared_ptr<RemoteTensor> allocate_usm(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
                                            const Shape& shape, size_t bytes, SharedMemType kind) {
-  // Host USM is host-accessible: fine-grained SVM. Device USM: coarse-grained SVM.
-  const bool host = kind == SharedMemType::USM_HOST_BUFFER;
-  require_svm(*context, host ? CL_DEVICE_SVM_FINE_GRAIN_BUFFER : CL_DEVICE_SVM_COARSE_GRAIN_BUFFER,
-              host ? "create_usm_host_tensor" : "create_usm_device_tensor");
+  const size_t allocated = std::max<size_t>(bytes, 1);
+  auto [pointer, free_memory] = allocate_usm_memory(*context, allocated, kind == SharedMemType::USM_HOST_BUFFER);
   const auto device = context->device_context();
-  const cl_svm_mem_flags flags = CL_MEM_READ_WRITE | (host ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
-  void* pointer = clSVMAlloc(device->context(), flags, std::max<size_t>(bytes, 1), 0);
-  FERRY_ASSERT(pointer, context->describe(), ": clSVMAlloc of ", bytes, " bytes failed (device ", device->info().name,
-               " has ", device->info().global_mem_size, " bytes)");
-  device->svm_allocations().add(pointer, std::max<size_t>(bytes, 1));
   device->counters().remote += bytes;
-  const auto release = [device, pointer, bytes] {
-    device->svm_allocations().remove(pointer);
-    clSVMFree(device->context(), pointer);
+  const auto release = [device, bytes, free_memory = std::move(free_memory)] {
+    free_memory();
     device->counters().remote -= bytes;
   };
   ClMem buffer;
   try {
-    buffer = buffer_over(*context, pointer, std::max<size_t>(bytes, 1));
+    buffer = buffer_over(*context, pointer, allocated);
   } catch (...) {
     release();
     throw;
@@ -220,19 +245,31 @@ std::shared_ptr<RemoteTensor> allocate_usm(const std::shared_ptr<RemoteContext>&
                                         tensor_params(*context, kind, pointer), release);
 }
 
-// A USM/SVM pointer of this context: made by one of its USM tensors (OpenCL cannot be asked about
-// SVM pointers, so the context knows only those).
+// A USM pointer of this context: with Intel USM, anywhere inside any of the context's host,
+// device or shared allocations on this device (the application's own included); with SVM, inside
+// one of the context's USM tensors (OpenCL cannot be asked about other SVM pointers).
 std::shared_ptr<RemoteTensor> wrap_usm(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
                                        const Shape& shape, size_t bytes, void* pointer, SharedMemType kind) {
   FERRY_ASSERT(pointer, context->describe(), ": create_tensor: the USM pointer is null");
   const auto device = context->device_context();
-  require_svm(*context, CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, "a USM pointer");
-  const auto [base, size] = device->svm_allocations().find(pointer, std::max<size_t>(bytes, 1));
-  FERRY_ASSERT(base, context->describe(), ": create_tensor: the USM pointer ", pointer, " (", bytes,
-               " bytes) is not inside a USM allocation of this context (on SVM devices, allocations made with "
-               "create_usm_host_tensor / create_usm_device_tensor)");
-  return std::make_shared<RemoteTensor>(context, type, shape, kind,
-                                        buffer_over(*context, pointer, std::max<size_t>(bytes, 1)), bytes,
+  const size_t used = std::max<size_t>(bytes, 1);
+  if (const IntelUsm* usm = device->intel_usm()) {
+    const IntelUsm::Allocation allocation = usm->find(device->context(), pointer);
+    FERRY_ASSERT(allocation.type != CL_MEM_TYPE_UNKNOWN_INTEL, context->describe(), ": create_tensor: the pointer ",
+                 pointer, " is not inside a USM allocation of this context (clGetMemAllocInfoINTEL does not know it)");
+    FERRY_ASSERT(!allocation.device || allocation.device == device->device(), context->describe(),
+                 ": create_tensor: the USM pointer ", pointer, " belongs to another device");
+    const auto offset = static_cast<const char*>(pointer) - static_cast<const char*>(allocation.base);
+    FERRY_ASSERT(offset + used <= allocation.size, context->describe(), ": create_tensor: the USM pointer ", pointer,
+                 " is ", offset, " bytes into an allocation of ", allocation.size, " bytes; the tensor needs ", bytes);
+  } else {
+    require_svm(*context, CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, "a USM pointer");
+    const auto [base, size] = device->svm_allocations().find(pointer, used);
+    FERRY_ASSERT(base, context->describe(), ": create_tensor: the USM pointer ", pointer, " (", bytes,
+                 " bytes) is not inside a USM allocation of this context (on SVM devices, allocations made with "
+                 "create_usm_host_tensor / create_usm_device_tensor)");
+  }
+  return std::make_shared<RemoteTensor>(context, type, shape, kind, buffer_over(*context, pointer, used), bytes,
                                         tensor_params(*context, kind, pointer));
 }
 

@@ -1,5 +1,5 @@
 // GPU remote tensors: every kind of memory (plugin buffers, the application's buffers and images,
-// USM over SVM, wrapped host pointers, pinned host tensors) as inputs and outputs, read and
+// USM (Intel USM or SVM), wrapped host pointers, pinned host tensors) as inputs and outputs, read and
 // written in place (zero bytes copied, by GPU_COPIED_BYTES) with the host path's results; copies
 // to and from host tensors (strided ones too); get_params; and every bad handle refused by name
 // with the request still usable and OpenCL reference counts balanced.
@@ -122,7 +122,7 @@ TEST_F(GpuRemoteTensor, ImagesTakeOneCopyOnTheDevice) {
   clReleaseMemObject(image);
 }
 
-TEST_F(GpuRemoteTensor, UsmTensorsFallBackToSvm) {
+TEST_F(GpuRemoteTensor, UsmTensorsAreReadAndWrittenInPlace) {
   USMTensor input = context.create_usm_host_tensor(element::f32, kRemoteShape);
   // Host USM is host-accessible: the application writes it directly.
   std::copy(x.begin(), x.end(), static_cast<float*>(input.get()));

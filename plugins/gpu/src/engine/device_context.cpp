@@ -37,7 +37,8 @@ std::pair<void*, size_t> SvmAllocations::find(const void* pointer, size_t bytes)
 DeviceContext::DeviceContext(DeviceEntry entry, std::shared_ptr<MemoryCounters> counters, OfflineCompiler offline)
     : m_entry(std::move(entry)),
       m_counters(counters ? std::move(counters) : std::make_shared<MemoryCounters>()),
-      m_svm(std::make_unique<SvmAllocations>()) {
+      m_svm(std::make_unique<SvmAllocations>()),
+      m_intel_usm(IntelUsm::load(m_entry.device.get(), m_entry.info)) {
   cl_int status = CL_SUCCESS;
   const cl_device_id device = m_entry.device.get();
   m_context = ClContext(clCreateContext(nullptr, 1, &device, nullptr, nullptr, &status));
@@ -50,7 +51,8 @@ DeviceContext::DeviceContext(DeviceEntry entry, cl_context context, std::shared_
     : m_entry(std::move(entry)),
       m_context(ClContext::retain(context)),
       m_counters(std::move(counters)),
-      m_svm(std::make_unique<SvmAllocations>()) {
+      m_svm(std::make_unique<SvmAllocations>()),
+      m_intel_usm(IntelUsm::load(m_entry.device.get(), m_entry.info)) {
   m_programs = std::make_unique<ProgramCache>(m_context, m_entry.device.get(), std::move(offline));
 }
 

@@ -14,6 +14,7 @@
 
 #include "cl_handle.hpp"
 #include "device_enumerator.hpp"
+#include "intel_usm.hpp"
 #include "program_cache.hpp"
 #include "queue_hints.hpp"
 
@@ -60,6 +61,8 @@ class DeviceContext {
   ProgramCache& programs() const { return *m_programs; }
   MemoryCounters& counters() const { return *m_counters; }
   SvmAllocations& svm_allocations() const { return *m_svm; }
+  // The device's cl_intel_unified_shared_memory functions; null without the extension.
+  const IntelUsm* intel_usm() const { return m_intel_usm.get(); }
 
   // An in-order queue on the device, with event profiling when `profiling`, and `hints` where the
   // device applies them (queue_hints.hpp).
@@ -76,6 +79,7 @@ class DeviceContext {
   std::unique_ptr<ProgramCache> m_programs;
   std::shared_ptr<MemoryCounters> m_counters;
   std::unique_ptr<SvmAllocations> m_svm;
+  std::shared_ptr<const IntelUsm> m_intel_usm;
   mutable std::mutex m_transfer_mutex;
   mutable ClQueue m_transfer_queue;
 };

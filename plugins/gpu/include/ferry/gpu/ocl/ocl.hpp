@@ -133,7 +133,8 @@ class ClContext : public RemoteContext {
                      {mem_handle.name(), static_cast<gpu_handle_param>(image.get())}};
     return create_tensor(type, shape, params).as<ClImage2DTensor>();
   }
-  // Wraps a USM (SVM) pointer of this context.
+  // Wraps a USM pointer of this context (anywhere in one of its Intel USM allocations; with SVM,
+  // in one of its USM tensors).
   USMTensor create_tensor(const element::Type type, const Shape& shape, void* usm_ptr) {
     AnyMap params = {{shared_mem_type.name(), SharedMemType::USM_USER_BUFFER},
                      {mem_handle.name(), static_cast<gpu_handle_param>(usm_ptr)}};
