@@ -5,12 +5,16 @@ A case is a dict:
   "case": its name as the report shows it, e.g. "resnet50_b1 (f32)";
   "unit", "work": "img/s" with the batch, or "TFLOP/s" with the floating-point operations of one
       inference, to turn a latency into a rate;
-  "torch": {PyTorch mode: result}; "ferry": {Ferry I/O mode: result}; "kernels": result.
+  "torch": {PyTorch mode: result}; "ferry": {Ferry I/O mode: result}; "kernels": result;
+  "transfers" (optional): {"in_bytes", "out_bytes", "torch_copy_ms": PyTorch's pinned copies of them}.
+The bus (optional): {"h2d_gbps", "d2h_gbps"}, the pinned bandwidth each way in GB/s; with it, a
+case's "host" I/O mode gets a budget: kernels + in_bytes / (0.8 h2d) + out_bytes / (0.8 d2h).
 A result is {"ms": median latency, "error": max |diff| / max |reference| or None, "match": True,
 False, or None (output not checked)}, or {"failed": short reason, "detail": longer text}.
 """
 
 DETAIL_LIMIT = 400
+BUS_SHARE = 0.8  # the host mode's transfers are budgeted at this share of the bus's bandwidth
 
 
 def one_line(text, limit=DETAIL_LIMIT):
@@ -123,8 +127,48 @@ def match_cell(case):
     return "yes" + (f" ({', '.join(unchecked)} not checked)" if unchecked else "")
 
 
-def columns(torch_modes, ferry_modes):
+def host_budget_ms(case, bus):
+    """Kernels ms plus the case's input and output moved at BUS_SHARE of the bus, or None."""
+    transfers, kernels = case.get("transfers"), case["kernels"]
+    if not bus or not transfers or "ms" not in kernels:
+        return None
+    return (kernels["ms"] + transfers["in_bytes"] / (BUS_SHARE * bus["h2d_gbps"] * 1e6)
+            + transfers["out_bytes"] / (BUS_SHARE * bus["d2h_gbps"] * 1e6))
+
+
+def torch_copy_cell(case):
+    transfers = case.get("transfers")
+    return f"{transfers['torch_copy_ms']:.3f}" if transfers else "n/a"
+
+
+def host_budget_cell(case, bus):
+    budget = host_budget_ms(case, bus)
+    return f"{budget:.3f}" if budget is not None else "n/a"
+
+
+def host_within_budget_cell(case, bus):
+    budget, host = host_budget_ms(case, bus), case["ferry"].get("host", {})
+    if budget is None or "ms" not in host:
+        return "n/a"
+    return f"{'yes' if host['ms'] <= budget else 'NO'} ({host['ms'] / budget:.2f} of it)"
+
+
+def bus_columns(ferry_modes, bus):
+    """The host mode's budget columns, when the bus was measured and the host mode ran."""
+    if not bus or "host" not in ferry_modes:
+        return []
+    return [("PyTorch pinned copies of the I/O ms", torch_copy_cell),
+            (f"host budget ms: kernels + I/O at {BUS_SHARE:.0%} of the bus",
+             lambda case: host_budget_cell(case, bus)),
+            ("Ferry host within budget", lambda case: host_within_budget_cell(case, bus))]
+
+
+def columns(torch_modes, ferry_modes, bus=None):
     """[(header, cell function of a case)] for the modes that ran."""
+    return mode_columns(torch_modes, ferry_modes) + bus_columns(ferry_modes, bus)
+
+
+def mode_columns(torch_modes, ferry_modes):
     return ([("case", lambda case: case["case"])]
             + [(f"PyTorch {mode} ms", lambda case, mode=mode: torch_cell(case["torch"][mode])) for mode in torch_modes]
             + [("best PyTorch ms (mode)", best_torch_cell), ("best PyTorch", best_torch_rate_cell)]
@@ -139,13 +183,13 @@ def escape(cell):
     return one_line(cell, limit=10 ** 6).replace("|", "\\|")
 
 
-def table_header(torch_modes, ferry_modes):
-    headers = [header for header, _ in columns(torch_modes, ferry_modes)]
+def table_header(torch_modes, ferry_modes, bus=None):
+    headers = [header for header, _ in columns(torch_modes, ferry_modes, bus)]
     return [f"| {' | '.join(headers)} |", f"|{' --- |' * len(headers)}"]
 
 
-def table_row(case, torch_modes, ferry_modes):
-    return f"| {' | '.join(escape(cell(case)) for _, cell in columns(torch_modes, ferry_modes))} |"
+def table_row(case, torch_modes, ferry_modes, bus=None):
+    return f"| {' | '.join(escape(cell(case)) for _, cell in columns(torch_modes, ferry_modes, bus))} |"
 
 
 def failure_notes(cases):
@@ -160,10 +204,16 @@ def failure_notes(cases):
     return notes
 
 
-def report(cases, torch_modes, ferry_modes, notes=()):
+def bus_note(bus):
+    return (f"Bus (PyTorch's pinned copies): host to device {bus['h2d_gbps']:.1f} GB/s, device to host "
+            f"{bus['d2h_gbps']:.1f} GB/s; the host budget takes {BUS_SHARE:.0%} of each.")
+
+
+def report(cases, torch_modes, ferry_modes, notes=(), bus=None):
     """The table, then the notes and every failure's text as a list below it."""
-    lines = table_header(torch_modes, ferry_modes) + [table_row(case, torch_modes, ferry_modes) for case in cases]
-    bullets = list(notes) + failure_notes(cases)
+    lines = table_header(torch_modes, ferry_modes, bus) + [table_row(case, torch_modes, ferry_modes, bus)
+                                                           for case in cases]
+    bullets = ([bus_note(bus)] if bus else []) + list(notes) + failure_notes(cases)
     if bullets:
         lines += [""] + [f"- {one_line(note, limit=10 ** 6)}" for note in bullets]
     return "\n".join(lines) + "\n"

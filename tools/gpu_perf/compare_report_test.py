@@ -38,9 +38,9 @@ def resnet_case(**changes):
     return case
 
 
-def cells(case, torch_modes=TORCH_MODES, ferry_modes=IO_MODES):
-    row = compare_report.table_row(case, torch_modes, ferry_modes)
-    headers = compare_report.table_header(torch_modes, ferry_modes)[0]
+def cells(case, torch_modes=TORCH_MODES, ferry_modes=IO_MODES, bus=None):
+    row = compare_report.table_row(case, torch_modes, ferry_modes, bus)
+    headers = compare_report.table_header(torch_modes, ferry_modes, bus)[0]
     names = [cell.strip() for cell in headers.strip("|").split(" | ")]
     values = [cell.strip() for cell in row.strip("|").split(" | ")]
     return dict(zip(names, values))
@@ -114,6 +114,27 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(lines[4], "- Ferry timed with pageable I/O only")
         self.assertEqual(lines[5],
                          "- resnet50_b1 (f32), PyTorch torch.compile: RuntimeError: no C compiler / at line 3")
+
+    def test_host_budget_is_kernels_plus_io_at_80_percent_of_the_bus(self):
+        bus = {"h2d_gbps": 50.0, "d2h_gbps": 40.0}
+        # 40 MB in at 0.8 x 50 GB/s: 1 ms; 16 MB back at 0.8 x 40 GB/s: 0.5 ms; kernels 1.2 ms.
+        transfers = {"in_bytes": 40e6, "out_bytes": 16e6, "torch_copy_ms": 1.3}
+        row = cells(resnet_case(transfers=transfers), bus=bus)
+        self.assertEqual(row["PyTorch pinned copies of the I/O ms"], "1.300")
+        self.assertEqual(row["host budget ms: kernels + I/O at 80% of the bus"], "2.700")
+        self.assertEqual(row["Ferry host within budget"], "yes (0.52 of it)")
+        slow = resnet_case(transfers=transfers, ferry={**resnet_case()["ferry"], "host": timed(2.8)})
+        self.assertEqual(cells(slow, bus=bus)["Ferry host within budget"], "NO (1.04 of it)")
+        # Without a kernel time, or a case measured without transfers, there is no budget.
+        no_kernels = resnet_case(transfers=transfers, kernels={"failed": "boom", "detail": "boom"})
+        self.assertEqual(cells(no_kernels, bus=bus)["Ferry host within budget"], "n/a")
+        self.assertEqual(cells(resnet_case(), bus=bus)["host budget ms: kernels + I/O at 80% of the bus"], "n/a")
+        # No bus measured, or no host mode: no budget columns.
+        self.assertNotIn("Ferry host within budget", cells(resnet_case(transfers=transfers)))
+        self.assertNotIn("Ferry host within budget", cells(resnet_case(transfers=transfers),
+                                                           ferry_modes=["pageable", "remote"], bus=bus))
+        text = compare_report.report([resnet_case(transfers=transfers)], TORCH_MODES, IO_MODES, bus=bus)
+        self.assertIn("- Bus (PyTorch's pinned copies): host to device 50.0 GB/s, device to host 40.0 GB/s", text)
 
     def test_cells_are_escaped(self):
         case = resnet_case(torch={"eager": {"failed": "a | b\nc", "detail": "d"}})

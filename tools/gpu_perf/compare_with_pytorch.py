@@ -41,6 +41,13 @@ run with PERF_COUNT (OpenCL events): the GPU work alone, without copies or host 
 The speed-up column is best PyTorch's latency / that of Ferry's fastest I/O mode (>1: Ferry
 faster; a Ferry mode whose output did not match still counts: the match column says so).
 
+The bus: before the cases, PyTorch times pinned host <-> device copies of BUS_BYTES (tensor.copy_
+between a pin_memory() host tensor and a device tensor, then synchronize; median of --iterations),
+each direction: the bus's pinned bandwidth. Per case it times the same copies of the case's
+input (to the device) and output (back), and Ferry's "host" mode gets a budget: kernels ms +
+input bytes / (0.8 x host-to-device bandwidth) + output bytes / (0.8 x device-to-host bandwidth),
+i.e. the kernels plus the transfers at 80% of the bus's pinned bandwidth.
+
 Usage: compare_with_pytorch.py --bench=PATH/gpu_model_bench --work=DIR
          [--cases=matmul4096,resnet50_b1,resnet50_b32,mobilenet_v2_b1,mobilenet_v2_b32]
          [--torch_modes=eager,eager+cudnn.benchmark,cuda_graph,torch.compile,torch.compile+cuda_graph]
@@ -79,6 +86,7 @@ SEED = 20261122
 CASES = "matmul4096,resnet50_b1,resnet50_b32,mobilenet_v2_b1,mobilenet_v2_b32"
 WARMUP = 10
 GRAPH_WARMUP = 3
+BUS_BYTES = 256 << 20
 
 
 class MatMulModel(torch.nn.Module):
@@ -188,6 +196,36 @@ def median_ms(forward, iterations):
         torch.cuda.synchronize()
         times.append((time.perf_counter() - start) * 1e3)
     return float(np.median(times)), forward().float().cpu().numpy()
+
+
+def pinned_copy_ms(nbytes, to_device, iterations):
+    """Median ms of one copy of nbytes between pinned host memory and the device, synchronised."""
+    host = torch.empty(nbytes, dtype=torch.uint8).pin_memory()
+    device = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
+    source, target = (host, device) if to_device else (device, host)
+    times = []
+    for run in range(WARMUP + iterations):
+        start = time.perf_counter()
+        target.copy_(source, non_blocking=True)
+        torch.cuda.synchronize()
+        if run >= WARMUP:
+            times.append((time.perf_counter() - start) * 1e3)
+    return float(np.median(times))
+
+
+def bus_bandwidth(iterations):
+    """{"h2d_gbps", "d2h_gbps"}: pinned copies of BUS_BYTES each way, in GB/s (1e9 bytes)."""
+    bus = {f"{name}_gbps": BUS_BYTES / pinned_copy_ms(BUS_BYTES, to_device, iterations) / 1e6
+           for name, to_device in (("h2d", True), ("d2h", False))}
+    print(f"bus (PyTorch pinned copies of {BUS_BYTES >> 20} MiB): host to device {bus['h2d_gbps']:.1f} GB/s, "
+          f"device to host {bus['d2h_gbps']:.1f} GB/s", flush=True)
+    return bus
+
+
+def case_transfers(input_bytes, output_bytes, iterations):
+    """The case's I/O bytes and PyTorch's pinned copy time of them (input in, output back)."""
+    ms = pinned_copy_ms(input_bytes, True, iterations) + pinned_copy_ms(output_bytes, False, iterations)
+    return {"in_bytes": input_bytes, "out_bytes": output_bytes, "torch_copy_ms": ms}
 
 
 def compare(actual, expected, rtol, atol):
@@ -318,20 +356,22 @@ def main():
 
     cases, notes = [], []
     io_modes = io_flag = None  # from the first case's model
+    bus = bus_bandwidth(args.iterations)
     for name in args.cases.split(","):
         module, x, unit, work = make_case(name)
         model_file, input_file = export_onnx(module, x, args.work, name)
         if io_modes is None:
             io_modes, io_flag = ferry_io_modes(args, model_file, notes)
         reference, torch_results = time_torch(module, x, args)
+        transfers = case_transfers(x.numel() * x.element_size(), reference.nbytes, args.iterations)
         del module, x
         torch.compiler.reset()
         torch.cuda.empty_cache()  # PyTorch's cached GPU memory back to the device, for Ferry
         ferry_results, kernels = time_ferry(args, name, model_file, input_file, io_modes, io_flag, reference)
         cases.append({"case": f"{name} ({args.precision})", "unit": unit, "work": work, "torch": torch_results,
-                      "ferry": ferry_results, "kernels": kernels})
-        print(compare_report.table_row(cases[-1], args.torch_modes, io_modes), flush=True)
-        report = compare_report.report(cases, args.torch_modes, io_modes, notes)
+                      "ferry": ferry_results, "kernels": kernels, "transfers": transfers})
+        print(compare_report.table_row(cases[-1], args.torch_modes, io_modes, bus), flush=True)
+        report = compare_report.report(cases, args.torch_modes, io_modes, notes, bus)
         if args.report:
             with open(args.report, "w") as out:
                 out.write(report)
