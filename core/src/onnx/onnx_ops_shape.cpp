@@ -34,7 +34,9 @@ OutputVector convert_concat(const NodeContext& context) {
   return {std::make_shared<op::v0::Concat>(inputs, context.attr_int("axis", 0))};
 }
 
-// Flatten to [d0*..*d(axis-1), d(axis)*..*dn]: static products where known, -1 for the other side.
+// Flatten to [d0*..*d(axis-1), d(axis)*..*dn]. The leading side is -1 whenever the trailing
+// product is static and non-zero, so the model still reshapes to another batch (PyTorch exports
+// of CNNs flatten [N, C, 1, 1] at axis 1); otherwise the static leading product, -1 after it.
 OutputVector convert_flatten(const NodeContext& context) {
   const Output<Node>& input = context.input(0);
   const int64_t rank = static_rank(context, input);
@@ -50,9 +52,10 @@ OutputVector convert_flatten(const NodeContext& context) {
     }
     return result;
   };
-  int64_t rows = product(0, axis), cols = product(axis, rank);
-  if (rows < 0 && cols < 0) context.fail("needs static dimensions on one side of axis ", axis, ", got ", shape);
-  return {std::make_shared<op::v1::Reshape>(input, i64_constant({rows, cols}), false)};
+  const int64_t rows = product(0, axis), cols = product(axis, rank);
+  if (cols > 0) return {std::make_shared<op::v1::Reshape>(input, i64_constant({-1, cols}), false)};
+  if (rows < 0) context.fail("needs static dimensions on one side of axis ", axis, ", got ", shape);
+  return {std::make_shared<op::v1::Reshape>(input, i64_constant({rows, -1}), false)};
 }
 
 OutputVector convert_reduce_mean(const NodeContext& context) {

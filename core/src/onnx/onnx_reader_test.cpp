@@ -142,6 +142,26 @@ TEST(OnnxReader, ShapeOps) {
   EXPECT_EQ(run(model, {x}, 1), (std::vector<float>{1, 4, 1, 4, 2, 5, 2, 5, 3, 6, 3, 6}));
 }
 
+// PyTorch's CNN exports flatten [N, C, 1, 1] at axis 1 with a static N: the model must still
+// reshape to another batch (BATCH:, Model::reshape, bounded dynamic batch).
+TEST(OnnxReader, FlattenKeepsTheBatchReshapeable) {
+  auto proto = make_model(17);
+  add_input(proto, "x", {1, 3, 1, 2});
+  add_node(proto, "Flatten", {"x"}, {"f"});
+  auto* leading = add_node(proto, "Flatten", {"x"}, {"g"});
+  set_int(leading, "axis", 3);
+  add_output(proto, "f");
+  add_output(proto, "g");
+  const auto model = read(proto);
+  EXPECT_EQ(model->output("f").get_partial_shape(), PartialShape({1, 6}));
+  model->reshape(PartialShape({4, 3, 1, 2}));
+  EXPECT_EQ(model->output("f").get_partial_shape(), PartialShape({4, 6}));
+  EXPECT_EQ(model->output("g").get_partial_shape(), PartialShape({12, 2}));
+  std::vector<float> values(24);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(i);
+  EXPECT_EQ(run(model, {f32_tensor({4, 3, 1, 2}, values)}, 0), values);
+}
+
 TEST(OnnxReader, PoolsAndCast) {
   auto proto = make_model(13);
   add_input(proto, "x", {1, 1, 2, 2});
