@@ -95,7 +95,10 @@ int run(int argc, char** argv) {
                                        : run_async(requests, stop, progress);
   result.duration_ms = measured.duration_ms;
   result.latency = compute_latency_stats(measured.latencies_ms);
-  result.throughput_fps = throughput_fps(result.latency.count, result.duration_ms);
+  // FPS counts frames, as OpenVINO's benchmark_app does: an inference of a batch-8 model is 8.
+  const Shape& first_input = compiled.input(0).get_shape();
+  result.batch = first_input.empty() ? 1 : std::max<uint64_t>(1, first_input[0]);
+  result.throughput_fps = throughput_fps(result.latency.count * result.batch, result.duration_ms);
   if (options.perf_counts) result.profiling = requests.front().get_profiling_info();
 
   print_report(std::cout, result);

@@ -74,7 +74,7 @@ void print_report(std::ostream& out, const BenchmarkResult& result) {
       << (result.nstreams.empty() ? "" : ", " + result.nstreams + " stream(s)") << "\n"
       << "Compile:      " << ms(result.compile_ms) << " ms\n"
       << "First inference (warm-up): " << ms(result.first_inference_ms) << " ms\n"
-      << "Count:        " << latency.count << " iterations\n"
+      << "Count:        " << latency.count << " iterations, batch " << result.batch << "\n"
       << "Duration:     " << ms(result.duration_ms) << " ms\n"
       << "Latency:\n"
       << "    Median:   " << ms(latency.median_ms) << " ms\n"
@@ -120,6 +120,7 @@ void write_json(std::ostream& out, const BenchmarkResult& result) {
       << "  \"compile_ms\": " << ms(result.compile_ms) << ",\n"
       << "  \"first_inference_ms\": " << ms(result.first_inference_ms) << ",\n"
       << "  \"count\": " << latency.count << ",\n"
+      << "  \"batch\": " << result.batch << ",\n"
       << "  \"duration_ms\": " << ms(result.duration_ms) << ",\n"
       << "  \"latency_ms\": {\"median\": " << ms(latency.median_ms) << ", \"p90\": " << ms(latency.p90_ms)
       << ", \"p99\": " << ms(latency.p99_ms) << ", \"min\": " << ms(latency.min_ms)

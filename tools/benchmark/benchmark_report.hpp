@@ -21,13 +21,14 @@ struct BenchmarkResult {
   std::string nstreams;  // the compiled model's NUM_STREAMS, empty when unknown
   double compile_ms = 0;
   double first_inference_ms = 0;
-  double duration_ms = 0;  // of the measured run (after the warm-up inference)
-  LatencyStats latency;    // latency.count is the number of measured inferences
-  double throughput_fps = 0;
+  double duration_ms = 0;                // of the measured run (after the warm-up inference)
+  LatencyStats latency;                  // latency.count is the number of measured inferences
+  uint64_t batch = 1;                    // frames per inference: dim 0 of the compiled model's first input
+  double throughput_fps = 0;             // frames per second: batch x inferences / duration, as OpenVINO's
   std::vector<ProfilingInfo> profiling;  // of the last inference of request 0, with -pc
 };
 
-// Throughput of `count` inferences in `duration_ms` (0 when the duration is 0).
+// Throughput of `count` frames in `duration_ms` (0 when the duration is 0).
 double throughput_fps(uint64_t count, double duration_ms);
 
 void print_report(std::ostream& out, const BenchmarkResult& result);

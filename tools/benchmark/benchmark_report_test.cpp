@@ -18,7 +18,8 @@ BenchmarkResult sample_result() {
   result.first_inference_ms = 3;
   result.duration_ms = 1000;
   result.latency = compute_latency_stats({1, 2, 3, 4});
-  result.throughput_fps = throughput_fps(4, 1000);
+  result.batch = 2;  // 4 inferences of 2 frames each
+  result.throughput_fps = throughput_fps(4 * result.batch, 1000);
   return result;
 }
 
@@ -43,10 +44,11 @@ TEST(BenchmarkReport, JsonHasEveryField) {
             "  \"compile_ms\": 12.500,\n"
             "  \"first_inference_ms\": 3.000,\n"
             "  \"count\": 4,\n"
+            "  \"batch\": 2,\n"
             "  \"duration_ms\": 1000.000,\n"
             "  \"latency_ms\": {\"median\": 2.500, \"p90\": 3.700, \"p99\": 3.970, \"min\": 1.000, \"max\": 4.000, "
             "\"mean\": 2.500},\n"
-            "  \"throughput_fps\": 4.000\n"
+            "  \"throughput_fps\": 8.000\n"
             "}\n");
 }
 
@@ -75,8 +77,8 @@ TEST(BenchmarkReport, TextReportShowsTheStatistics) {
   std::ostringstream out;
   print_report(out, sample_result());
   for (const char* expected :
-       {"Count:        4 iterations", "Median:   2.500 ms", "p90:      3.700 ms", "p99:      3.970 ms",
-        "Min:      1.000 ms", "Max:      4.000 ms", "Throughput:   4.000 FPS"})
+       {"Count:        4 iterations, batch 2", "Median:   2.500 ms", "p90:      3.700 ms", "p99:      3.970 ms",
+        "Min:      1.000 ms", "Max:      4.000 ms", "Throughput:   8.000 FPS"})
     EXPECT_NE(out.str().find(expected), std::string::npos) << expected;
 }
 

@@ -12,6 +12,13 @@ namespace {
 
 }  // namespace
 
+std::shared_ptr<const ICore> IPlugin::get_core() const {
+  auto core = m_core.lock();
+  FERRY_ASSERT(core, "device '", m_device_name.empty() ? "<unnamed>" : m_device_name,
+               "': the plugin has no core (it was not loaded by a Core, or the Core is gone)");
+  return core;
+}
+
 std::shared_ptr<ICompiledModel> IPlugin::compile_model(const std::shared_ptr<const Model>&, const AnyMap&,
                                                        const std::shared_ptr<IRemoteContext>&) const {
   raise_unsupported(*this, "compile_model with a remote context (no remote contexts)");

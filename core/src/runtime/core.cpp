@@ -5,13 +5,13 @@
 
 #include "core_impl.hpp"
 #include "default_device.hpp"
-#include "device_name.hpp"
 #include "ferry/base/aligned_buffer.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/onnx/onnx_reader.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/iremote_context.hpp"
+#include "ferry/plugin/support/device_name.hpp"
 #include "plugins_xml_location.hpp"
 
 namespace ferry {
@@ -33,7 +33,8 @@ Core::Core(const std::string& plugins_xml) : m_impl(std::make_shared<CoreImpl>()
 std::map<std::string, Version> Core::get_versions(const std::string& device_name) const {
   const DeviceName device = DeviceName::parse(device_name);
   std::map<std::string, Version> versions;
-  const std::vector<std::string> names = device.is_virtual() ? device.targets : std::vector<std::string>{device_name};
+  std::vector<std::string> names = device.is_virtual() ? device.targets : std::vector<std::string>{device_name};
+  if (device.is_virtual()) names.push_back(device.base);  // the virtual device's own plugin too
   for (const std::string& name : names) {
     const std::string base = DeviceName::parse(name).base;
     versions[base] = m_impl->get_plugin(base).plugin->get_version();
@@ -111,9 +112,7 @@ CompiledModel Core::import_model(std::istream& blob, const RemoteContext& contex
 SupportedOpsMap Core::query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                                   const AnyMap& properties) const {
   FERRY_ASSERT(model, "query_model: the model is null");
-  const DeviceName device = DeviceName::parse(device_name);
-  FERRY_ASSERT(!device.is_virtual(), "query_model: ask each device of '", device_name, "' separately");
-  return m_impl->get_plugin(device.base).plugin->query_model(model, with_device_id(device, properties));
+  return m_impl->query_model(model, device_name, properties);
 }
 
 std::vector<std::string> Core::get_available_devices() const {
@@ -143,9 +142,7 @@ void Core::set_property(const std::string& device_name, const AnyMap& properties
 
 Any Core::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {
   if (device_name.empty()) return get_property(name);
-  const DeviceName device = DeviceName::parse(device_name);
-  FERRY_ASSERT(!device.is_virtual(), "get_property: ask each device of '", device_name, "' separately");
-  return m_impl->get_plugin(device.base).plugin->get_property(name, with_device_id(device, arguments));
+  return m_impl->get_property(device_name, name, arguments);
 }
 
 Any Core::get_property(const std::string& name) const { return m_impl->get_core_property(name); }

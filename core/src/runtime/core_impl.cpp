@@ -1,6 +1,7 @@
 #include "core_impl.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "ferry/base/exception.hpp"
@@ -8,7 +9,6 @@
 #include "ferry/value/properties.hpp"
 #include "model_cache.hpp"
 #include "plugins_xml.hpp"
-#include "virtual_devices.hpp"
 
 namespace ferry {
 namespace {
@@ -25,6 +25,8 @@ bool plugin_supports_export(const IPlugin& plugin, const AnyMap& arguments) {
 
 }  // namespace
 
+std::string priorities_of(const DeviceName& device) { return device.full_name().substr(device.base.size() + 1); }
+
 AnyMap with_device_id(const DeviceName& device, AnyMap properties) {
   if (!device.id.empty()) properties[device::id.name()] = device.id;
   return properties;
@@ -34,8 +36,6 @@ void CoreImpl::register_plugin(const std::string& name, const std::string& locat
   const DeviceName parsed = DeviceName::parse(name);
   FERRY_ASSERT(!parsed.is_virtual() && parsed.id.empty(), "cannot register a plugin as '", name,
                "': a device name has no '.', ':' or '(...)'");
-  FERRY_ASSERT(name != "MULTI" && name != "BATCH", "device name '", name,
-               "' is reserved for the core's virtual device");
   std::lock_guard<std::mutex> lock(m_mutex);
   FERRY_ASSERT(!m_registrations.count(name), "device '", name, "' is already registered (from '",
                m_registrations.at(name).location, "')");
@@ -88,6 +88,7 @@ LoadedPlugin CoreImpl::get_plugin(const std::string& base_name) const {
   if (!registration.loaded.plugin) {
     LoadedPlugin loaded = load_plugin_library(registration.location);
     loaded.plugin->set_device_name(base_name);
+    loaded.plugin->set_core(std::static_pointer_cast<const ICore>(shared_from_this()));
     for (const AnyMap& properties : registration.pending) loaded.plugin->set_property(properties);
     registration.pending.clear();
     registration.loaded = std::move(loaded);
@@ -97,7 +98,7 @@ LoadedPlugin CoreImpl::get_plugin(const std::string& base_name) const {
 
 AnyMap CoreImpl::take_core_properties(AnyMap& properties) {
   AnyMap core;
-  for (const std::string& key : {cache_dir.name()}) {
+  for (const std::string& key : {cache_dir.name(), hint::allow_auto_batching.name()}) {
     auto found = properties.find(key);
     if (found != properties.end()) {
       core.insert(*found);
@@ -112,7 +113,7 @@ void CoreImpl::set_core_properties(const AnyMap& properties) {
   AnyMap core = take_core_properties(remaining);
   if (!remaining.empty())
     Exception::raise("property '", remaining.begin()->first,
-                     "' is not a core-wide property (core-wide: CACHE_DIR); set it for a device: "
+                     "' is not a core-wide property (core-wide: CACHE_DIR, ALLOW_AUTO_BATCHING); set it for a device: "
                      "core.set_property(\"DEVICE\", ...)");
   std::lock_guard<std::mutex> lock(m_mutex);
   for (const auto& [key, value] : core) m_core_properties[key] = value;
@@ -124,33 +125,47 @@ Any CoreImpl::get_core_property(const std::string& name) const {
     auto found = m_core_properties.find(name);
     return found == m_core_properties.end() ? Any(std::string()) : found->second;
   }
+  if (name == hint::allow_auto_batching.name()) {
+    auto found = m_core_properties.find(name);
+    return found == m_core_properties.end() ? Any(true) : Any(found->second.as<bool>());
+  }
   if (name == supported_properties.name())
-    return std::vector<PropertyName>{PropertyName(cache_dir.name(), PropertyMutability::RW)};
-  Exception::raise("unknown core-wide property '", name, "' (core-wide: SUPPORTED_PROPERTIES, CACHE_DIR)");
+    return std::vector<PropertyName>{PropertyName(cache_dir.name(), PropertyMutability::RW),
+                                     PropertyName(hint::allow_auto_batching.name(), PropertyMutability::RW)};
+  Exception::raise("unknown core-wide property '", name,
+                   "' (core-wide: SUPPORTED_PROPERTIES, CACHE_DIR, ALLOW_AUTO_BATCHING)");
 }
 
 void CoreImpl::set_device_properties(const DeviceName& device, const AnyMap& properties) {
-  FERRY_ASSERT(!device.is_virtual(), "cannot set properties on virtual device '", device.full_name(),
-               "'; set them on its devices");
   AnyMap plugin_properties = properties;
   AnyMap core = take_core_properties(plugin_properties);
   if (!core.empty()) set_core_properties(core);
   if (plugin_properties.empty()) return;
-  // Loads the plugin if needed, so a bad property or value is reported by this call.
-  get_plugin(device.base).plugin->set_property(with_device_id(device, plugin_properties));
+  // Loads the plugin if needed, so a bad property or value is reported by this call. A virtual
+  // device's name ("MULTI:GPU,TEMPLATE") sets its plugin's settings.
+  const LoadedPlugin plugin = get_plugin(device.base);
+  plugin.plugin->set_property(device.is_virtual() ? plugin_properties : with_device_id(device, plugin_properties));
 }
 
 CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const DeviceName& device,
                                 AnyMap properties) const {
   FERRY_ASSERT(model, "compile_model: the model is null");
   const AnyMap core = take_core_properties(properties);
-  if (device.is_virtual()) {
-    // Core-wide properties given here (CACHE_DIR) apply to each device the virtual one uses.
-    AnyMap for_targets = properties;
-    for_targets.insert(core.begin(), core.end());
-    return compile_virtual_device(*this, model, device, for_targets);
+  if (device.is_virtual()) return compile_virtual(model, device, properties, core);
+  // compile_model(model, "MULTI", {MULTI_DEVICE_PRIORITIES: "GPU,TEMPLATE"}) is "MULTI:GPU,TEMPLATE".
+  if (auto priorities = properties.find(device::priorities.name()); priorities != properties.end()) {
+    const DeviceName named = DeviceName::from_priorities(device.base, priorities->second.as<std::string>());
+    properties.erase(priorities);
+    return compile_virtual(model, named, properties, core);
   }
-
+  if (std::optional<size_t> batch = auto_batch_size(model, device, properties, core)) {
+    const DeviceName batched = DeviceName::parse("BATCH:" + device.full_name() + "(" + std::to_string(*batch) + ")");
+    try {
+      return compile_virtual(model, batched, properties, core);
+    } catch (const Exception&) {
+      // A model BATCH cannot take (not batch 1, or too large at batch N) compiles as it is.
+    }
+  }
   std::string cache_directory;
   if (core.count(cache_dir.name())) {
     cache_directory = core.at(cache_dir.name()).as<std::string>();
@@ -163,6 +178,80 @@ CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const
   if (!cache_directory.empty()) return compile_with_cache(model, device, plugin_properties, cache_directory);
   const LoadedPlugin plugin = get_plugin(device.base);
   return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
+}
+
+std::optional<size_t> CoreImpl::auto_batch_size(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                                const AnyMap& properties, const AnyMap& core) const {
+  bool allowed = true;
+  if (auto given = core.find(hint::allow_auto_batching.name()); given != core.end()) {
+    allowed = given->second.as<bool>();
+  } else {
+    allowed = get_core_property(hint::allow_auto_batching.name()).as<bool>();
+  }
+  if (!allowed) return std::nullopt;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (!m_registrations.count("BATCH")) return std::nullopt;
+  }
+  try {
+    const LoadedPlugin plugin = get_plugin(device.base);
+    auto hint = properties.find(hint::performance_mode.name());
+    const Any mode = hint != properties.end()
+                         ? hint->second
+                         : plugin.plugin->get_property(hint::performance_mode.name(), with_device_id(device, {}));
+    if (Any(mode).as<hint::PerformanceMode>() != hint::PerformanceMode::THROUGHPUT) return std::nullopt;
+    const auto batch =
+        plugin.plugin->get_property(optimal_batch_size.name(), with_device_id(device, {hint::model(model)}))
+            .as<unsigned>();
+    if (batch > 1) return batch;
+  } catch (const Exception&) {
+    // A device without PERFORMANCE_HINT or OPTIMAL_BATCH_SIZE is not batched automatically.
+  }
+  return std::nullopt;
+}
+
+CompiledModel CoreImpl::compile_virtual(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                        AnyMap properties, const AnyMap& core) const {
+  // "MULTI:GPU,TEMPLATE" is the plugin registered as MULTI given "GPU,TEMPLATE" as its
+  // MULTI_DEVICE_PRIORITIES. Core-wide properties given here (CACHE_DIR) go with the rest, for the
+  // devices it compiles on.
+  properties[device::priorities.name()] = priorities_of(device);
+  properties.insert(core.begin(), core.end());
+  const LoadedPlugin plugin = get_plugin(device.base);
+  auto compiled = plugin.plugin->compile_model(model, properties);
+  // The compiled model hands out its devices' infer requests: they keep those libraries too.
+  std::vector<std::shared_ptr<void>> libraries{plugin.library};
+  for (const std::string& target : device.targets)
+    libraries.push_back(get_plugin(DeviceName::parse(target).base).library);
+  return CompiledModel(compiled, libraries);
+}
+
+CompiledModel CoreImpl::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                      const AnyMap& properties) const {
+  return compile(model, DeviceName::parse(device_name), properties);
+}
+
+SupportedOpsMap CoreImpl::query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                      const AnyMap& properties) const {
+  const DeviceName device = DeviceName::parse(device_name);
+  if (device.is_virtual()) {
+    AnyMap with_priorities = properties;
+    with_priorities[device::priorities.name()] = priorities_of(device);
+    return get_plugin(device.base).plugin->query_model(model, with_priorities);
+  }
+  return get_plugin(device.base).plugin->query_model(model, with_device_id(device, properties));
+}
+
+Any CoreImpl::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {
+  const DeviceName device = DeviceName::parse(device_name);
+  if (device.is_virtual()) {
+    // The virtual device's own properties; its devices are the ones its name gives.
+    if (name == device::priorities.name()) return priorities_of(device);
+    AnyMap with_priorities = arguments;
+    with_priorities[device::priorities.name()] = priorities_of(device);
+    return get_plugin(device.base).plugin->get_property(name, with_priorities);
+  }
+  return get_plugin(device.base).plugin->get_property(name, with_device_id(device, arguments));
 }
 
 CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,

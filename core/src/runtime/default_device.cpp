@@ -1,7 +1,7 @@
 #include "default_device.hpp"
 
-#include "device_name.hpp"
 #include "ferry/base/exception.hpp"
+#include "ferry/plugin/support/device_name.hpp"
 
 namespace ferry {
 
@@ -11,7 +11,7 @@ std::string select_default_device(const std::vector<std::string>& available_devi
                "or Core::register_plugin");
   for (const char* preferred : {"GPU", "NPU"})
     for (const std::string& device : available_devices)
-      if (DeviceName::parse(device).base == preferred) return device;
+      if (sdk::DeviceName::parse(device).base == preferred) return device;
   return available_devices.front();
 }
 

@@ -9,6 +9,7 @@
 
 #include "checks.hpp"
 #include "ferry/base/exception.hpp"
+#include "ferry/plugin/support/device_name.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/runtime/infer_request.hpp"
@@ -23,21 +24,31 @@ namespace {
 
 const std::string& device() { return options().device; }
 
+// A virtual device ("MULTI:GPU,TEMPLATE") is not listed itself, as in OpenVINO: its devices are.
 TEST(Plugin, DeviceIsListedUnderItsRegisteredName) {
   Core core = make_core();
   const auto devices = core.get_available_devices();
-  const bool listed = std::any_of(devices.begin(), devices.end(), [](const std::string& name) {
-    return name == device() || name.rfind(device() + ".", 0) == 0;
-  });
-  EXPECT_TRUE(listed) << "'" << device() << "' is not in get_available_devices()";
+  const sdk::DeviceName name = sdk::DeviceName::parse(device());
+  for (const std::string& expected : name.is_virtual() ? name.targets : std::vector<std::string>{device()}) {
+    const bool listed = std::any_of(devices.begin(), devices.end(), [&](const std::string& available) {
+      return available == expected || available.rfind(expected + ".", 0) == 0;
+    });
+    EXPECT_TRUE(listed) << "'" << expected << "' is not in get_available_devices()";
+  }
 }
 
+// A virtual device's versions are its plugin's and its devices' plugins', by registered name.
 TEST(Plugin, VersionsNameTheDevice) {
   Core core = make_core();
   const auto versions = core.get_versions(device());
-  ASSERT_EQ(versions.count(device()), 1u) << "get_versions has no entry named '" << device() << "'";
-  EXPECT_FALSE(versions.at(device()).buildNumber.empty());
-  EXPECT_FALSE(versions.at(device()).description.empty());
+  const sdk::DeviceName name = sdk::DeviceName::parse(device());
+  std::vector<std::string> expected{name.is_virtual() ? name.base : device()};
+  for (const std::string& target : name.targets) expected.push_back(sdk::DeviceName::parse(target).base);
+  for (const std::string& key : expected) {
+    ASSERT_EQ(versions.count(key), 1u) << "get_versions has no entry named '" << key << "'";
+    EXPECT_FALSE(versions.at(key).buildNumber.empty()) << key;
+    EXPECT_FALSE(versions.at(key).description.empty()) << key;
+  }
 }
 
 TEST(Plugin, SupportedPropertiesAreCompleteAndReadable) {

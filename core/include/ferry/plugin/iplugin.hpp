@@ -13,6 +13,7 @@
 namespace ferry {
 
 class ICompiledModel;
+class ICore;
 class IRemoteContext;
 
 // A device plugin. The core creates one per registered device name through the library's entry
@@ -26,6 +27,11 @@ class IPlugin : public std::enable_shared_from_this<IPlugin> {
   const std::string& get_device_name() const { return m_device_name; }
   void set_version(const Version& version) { m_version = version; }
   const Version& get_version() const { return m_version; }
+  // The core that loaded the plugin (set before any other call); held weakly, as the core owns
+  // the plugin. get_core() throws naming the device when there is none (a plugin made outside a
+  // Core, in a test) or it is gone.
+  void set_core(std::weak_ptr<const ICore> core) { m_core = std::move(core); }
+  std::shared_ptr<const ICore> get_core() const;
 
   virtual std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
                                                         const AnyMap& properties) const = 0;
@@ -52,6 +58,7 @@ class IPlugin : public std::enable_shared_from_this<IPlugin> {
  private:
   std::string m_device_name;
   Version m_version;
+  std::weak_ptr<const ICore> m_core;
 };
 
 }  // namespace ferry

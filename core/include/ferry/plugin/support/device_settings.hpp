@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <mutex>
+#include <utility>
 
 #include "ferry/plugin/support/property_table.hpp"
 
@@ -30,6 +31,13 @@ class DeviceSettings {
     return config;
   }
 
+  // For plugins that run on other devices (MULTI, BATCH): a copy with the keys of `properties`
+  // the table declares as settings applied, and the other keys, which are for those devices.
+  std::pair<Config, AnyMap> with_own(const AnyMap& properties) const {
+    AnyMap own, others;
+    for (const auto& [key, value] : properties) (m_table.is_setting(key) ? own : others)[key] = value;
+    return {with(own), others};
+  }
   // set_property: all the values or none. The table's checks run without the settings' lock
   // held (a check may read the settings, as DEVICE_ID's reads the device list); sets run one at
   // a time, so none is lost. `changed(before, after)`, when given, runs once the new settings

@@ -13,7 +13,7 @@
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/infer_request.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 // One user request's place in a batch: item `index` of its group's batched tensors. The views
 // are the user request's own tensors (no copy unless the user sets other tensors).
@@ -94,4 +94,4 @@ class BatchCollector {
   std::thread m_timer;  // last: started once everything above exists
 };
 
-}  // namespace ferry
+}  // namespace ferry::batch

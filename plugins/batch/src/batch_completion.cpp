@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace ferry {
+namespace ferry::batch {
 
 void BatchCompletion::reset() {
   std::lock_guard<std::mutex> lock(m_mutex);
@@ -40,4 +40,4 @@ std::exception_ptr BatchCompletion::take_error() {
   return std::exchange(m_error, nullptr);
 }
 
-}  // namespace ferry
+}  // namespace ferry::batch

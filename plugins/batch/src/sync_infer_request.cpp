@@ -1,6 +1,6 @@
-#include "batch_sync_infer_request.hpp"
+#include "sync_infer_request.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 BatchSyncInferRequest::BatchSyncInferRequest(const std::shared_ptr<const ICompiledModel>& compiled_model,
                                              std::shared_ptr<BatchCollector> collector)
@@ -50,4 +50,4 @@ std::vector<ProfilingInfo> BatchSyncInferRequest::get_profiling_info() const {
   return m_collector->profiling_info(m_slot);
 }
 
-}  // namespace ferry
+}  // namespace ferry::batch

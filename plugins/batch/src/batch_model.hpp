@@ -5,7 +5,7 @@
 
 #include "ferry/graph/model.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 // Automatic batching works on models whose every input and output is a static shape [1, ...] of a
 // byte-addressable element type: N user requests then fill the N items of one batched tensor,
@@ -21,4 +21,4 @@ std::shared_ptr<Model> make_batched_model(const Model& model, size_t batch, cons
 // A port's first tensor name, else "<node>:<index>", for error messages.
 std::string batch_port_name(const Output<const Node>& port);
 
-}  // namespace ferry
+}  // namespace ferry::batch

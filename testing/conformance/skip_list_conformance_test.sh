@@ -1,12 +1,14 @@
 #!/bin/bash
-# Runs the plugin conformance suite (//testing/conformance) on GPU, leaving out the tests listed
-# in the skip list. Every skip entry must give its reason after a '#':
+# Runs the plugin conformance suite (//testing/conformance) on DEVICE, leaving out the tests
+# listed in the skip list. Every skip entry must give its reason after a '#':
 #   Category.TestName  # reason
-# usage: gpu_conformance_test.sh SUITE SKIP_LIST [gtest flags]
+# (gtest filter patterns, e.g. Ops/*, are entries too).
+# usage: skip_list_conformance_test.sh SUITE SKIP_LIST DEVICE [gtest flags]
 set -euo pipefail
 suite="$1"
 skips="$2"
-shift 2
+device="$3"
+shift 3
 export POCL_CACHE_DIR="${TEST_TMPDIR:-/tmp}/pocl"
 mkdir -p "$POCL_CACHE_DIR"
 
@@ -24,4 +26,4 @@ while IFS= read -r line; do
   filter="${filter:+$filter:}$entry"
 done < "$skips"
 
-exec "$suite" --device=GPU ${filter:+--gtest_filter=-$filter} "$@"
+exec "$suite" --device="$device" ${filter:+--gtest_filter=-$filter} "$@"

@@ -6,7 +6,7 @@
 #include "batch_collector.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 // A BATCH user request: the ports of the user's batch-1 model, bound to its slot's views of the
 // group's batched tensors, so that filling get_tensor()'s input and reading get_tensor()'s output
@@ -40,4 +40,4 @@ class BatchSyncInferRequest final : public ISyncInferRequest {
   BatchSlot& m_slot;
 };
 
-}  // namespace ferry
+}  // namespace ferry::batch

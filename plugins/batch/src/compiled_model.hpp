@@ -4,16 +4,11 @@
 #include <string>
 
 #include "batch_collector.hpp"
+#include "ferry/batch/properties.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 
-namespace ferry {
-
-// Read-only counters of a BATCH compiled model: inferences its device ran at batch N (one per
-// filled group) and at batch 1 (one per request that timed out waiting for its group). Tests and
-// tuning read them to see whether requests were really batched.
-inline constexpr Property<uint64_t, PropertyMutability::RO> batched_inferences{"BATCHED_INFERENCES"};
-inline constexpr Property<uint64_t, PropertyMutability::RO> fallback_inferences{"FALLBACK_INFERENCES"};
+namespace ferry::batch {
 
 // AUTO_BATCH_TIMEOUT's value in milliseconds; throws naming `device` and the property when it is
 // not a non-negative number.
@@ -24,8 +19,10 @@ uint32_t parse_timeout(const Any& value, const std::string& device);
 // requests whose group did not fill within AUTO_BATCH_TIMEOUT ms).
 class BatchCompiledModel final : public ICompiledModel {
  public:
-  BatchCompiledModel(const std::shared_ptr<const Model>& model, const std::string& device, size_t batch,
-                     CompiledModel batched, CompiledModel single, uint32_t timeout_ms);
+  // `plugin`: the BATCH plugin; the context is the device's (when it has remote contexts).
+  BatchCompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const IPlugin>& plugin,
+                     const std::string& device, size_t batch, CompiledModel batched, CompiledModel single,
+                     uint32_t timeout_ms);
 
   std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
   std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
@@ -44,4 +41,4 @@ class BatchCompiledModel final : public ICompiledModel {
   std::shared_ptr<BatchCollector> m_collector;
 };
 
-}  // namespace ferry
+}  // namespace ferry::batch

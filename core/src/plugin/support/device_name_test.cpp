@@ -1,10 +1,10 @@
-#include "device_name.hpp"
+#include "ferry/plugin/support/device_name.hpp"
 
 #include <gtest/gtest.h>
 
 #include "ferry/base/exception.hpp"
 
-namespace ferry {
+namespace ferry::sdk {
 namespace {
 
 TEST(DeviceName, PlainAndInstances) {
@@ -40,6 +40,20 @@ TEST(DeviceName, Batch) {
   EXPECT_EQ(DeviceName::parse("BATCH:GPU").batch, 0);
 }
 
+TEST(DeviceName, FromPriorities) {
+  const DeviceName multi = DeviceName::from_priorities("MULTI", "GPU.1,TEMPLATE");
+  EXPECT_EQ(multi.targets, (std::vector<std::string>{"GPU.1", "TEMPLATE"}));
+  const DeviceName batch = DeviceName::from_priorities("BATCH", "GPU(8)");
+  EXPECT_EQ(batch.targets, std::vector<std::string>{"GPU"});
+  EXPECT_EQ(batch.batch, 8);
+  try {
+    DeviceName::from_priorities("MULTI", "");
+    ADD_FAILURE() << "empty priorities parsed";
+  } catch (const Exception& e) {
+    EXPECT_NE(std::string(e.what()).find("DEVICE_PRIORITIES is empty"), std::string::npos) << e.what();
+  }
+}
+
 void expect_error(const std::string& name, const std::string& fragment) {
   try {
     DeviceName::parse(name);
@@ -63,4 +77,4 @@ TEST(DeviceName, MalformedNamesAreNamedInErrors) {
 }
 
 }  // namespace
-}  // namespace ferry
+}  // namespace ferry::sdk

@@ -19,7 +19,7 @@
 #include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/testing/error_of.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 namespace {
 
 constexpr size_t kIn = 4, kOut = 3;
@@ -384,4 +384,4 @@ TEST(BatchDevice, DeviceErrorsNameTheDevice) {
 }
 
 }  // namespace
-}  // namespace ferry
+}  // namespace ferry::batch

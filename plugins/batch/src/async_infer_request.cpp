@@ -1,6 +1,6 @@
-#include "batch_async_infer_request.hpp"
+#include "async_infer_request.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 BatchAsyncInferRequest::BatchAsyncInferRequest(const std::shared_ptr<BatchSyncInferRequest>& request,
                                                const std::shared_ptr<threading::ITaskExecutor>& callback_executor)
@@ -24,4 +24,4 @@ void BatchAsyncInferRequest::cancel() {
   m_request.withdraw();
 }
 
-}  // namespace ferry
+}  // namespace ferry::batch

@@ -8,14 +8,15 @@
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 
-namespace ferry {
+namespace ferry::multi {
 
 // MULTI's compiled model: one compiled model per device; create_infer_request takes devices in
-// turn (round robin), so N concurrent requests spread over the devices.
+// turn (round robin), so N concurrent requests spread over the devices. It has no remote context
+// of its own (get_context refuses, naming MULTI): its devices may have none.
 class MultiCompiledModel final : public ICompiledModel {
  public:
-  MultiCompiledModel(const std::shared_ptr<const Model>& model, std::vector<std::string> devices,
-                     std::vector<CompiledModel> compiled);
+  MultiCompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const IPlugin>& plugin,
+                     std::vector<std::string> devices, std::vector<CompiledModel> compiled);
 
   std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
   std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
@@ -30,4 +31,4 @@ class MultiCompiledModel final : public ICompiledModel {
   mutable std::atomic<size_t> m_next{0};
 };
 
-}  // namespace ferry
+}  // namespace ferry::multi

@@ -5,7 +5,7 @@
 
 #include "ferry/plugin/executor.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 // The last pipeline stage of a BATCH user request waits for its slot's inference (the group's
 // batched one or its own fallback) without holding a thread: this executor keeps the stage's
@@ -28,4 +28,4 @@ class BatchCompletion final : public threading::ITaskExecutor {
   std::exception_ptr m_error;
 };
 
-}  // namespace ferry
+}  // namespace ferry::batch

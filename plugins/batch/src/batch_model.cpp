@@ -4,7 +4,7 @@
 
 #include "ferry/base/exception.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 namespace {
 
 void check_port(const Output<const Node>& port, const char* kind, const std::string& device) {
@@ -60,4 +60,4 @@ std::shared_ptr<Model> make_batched_model(const Model& model, size_t batch, cons
   return batched;
 }
 
-}  // namespace ferry
+}  // namespace ferry::batch

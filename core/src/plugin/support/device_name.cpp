@@ -1,10 +1,10 @@
-#include "device_name.hpp"
+#include "ferry/plugin/support/device_name.hpp"
 
 #include <cctype>
 
 #include "ferry/base/exception.hpp"
 
-namespace ferry {
+namespace ferry::sdk {
 namespace {
 
 bool is_valid_base(const std::string& base) {
@@ -68,6 +68,11 @@ DeviceName DeviceName::parse(const std::string& name) {
   return result;
 }
 
+DeviceName DeviceName::from_priorities(const std::string& virtual_base, const std::string& priorities) {
+  FERRY_ASSERT(!priorities.empty(), "device '", virtual_base, "': no devices given (DEVICE_PRIORITIES is empty)");
+  return parse(virtual_base + ":" + priorities);
+}
+
 std::string DeviceName::full_name() const {
   if (is_virtual()) {
     std::string out = base + ":";
@@ -78,4 +83,4 @@ std::string DeviceName::full_name() const {
   return id.empty() ? base : base + "." + id;
 }
 
-}  // namespace ferry
+}  // namespace ferry::sdk

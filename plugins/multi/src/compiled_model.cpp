@@ -1,16 +1,15 @@
-#include "multi_compiled_model.hpp"
+#include "compiled_model.hpp"
 
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
 #include "ferry/value/properties.hpp"
 
-namespace ferry {
+namespace ferry::multi {
 
-MultiCompiledModel::MultiCompiledModel(const std::shared_ptr<const Model>& model, std::vector<std::string> devices,
+MultiCompiledModel::MultiCompiledModel(const std::shared_ptr<const Model>& model,
+                                       const std::shared_ptr<const IPlugin>& plugin, std::vector<std::string> devices,
                                        std::vector<CompiledModel> compiled)
-    : ICompiledModel(model, compiled.front().get_impl()->get_plugin(), compiled.front().get_impl()->get_context()),
-      m_devices(std::move(devices)),
-      m_compiled(std::move(compiled)) {}
+    : ICompiledModel(model, plugin), m_devices(std::move(devices)), m_compiled(std::move(compiled)) {}
 
 std::shared_ptr<IAsyncInferRequest> MultiCompiledModel::create_infer_request() const {
   const size_t device = m_next.fetch_add(1) % m_compiled.size();
@@ -46,4 +45,4 @@ Any MultiCompiledModel::get_property(const std::string& name) const {
   return m_compiled.front().get_property(name);
 }
 
-}  // namespace ferry
+}  // namespace ferry::multi

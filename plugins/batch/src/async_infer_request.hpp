@@ -2,10 +2,10 @@
 
 #include <memory>
 
-#include "batch_sync_infer_request.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
+#include "sync_infer_request.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 
 // A BATCH user request's asynchronous side: two stages and no thread of its own. Stage one, on
 // the caller's thread inside start_async, copies set inputs into the slot and submits it (the
@@ -28,4 +28,4 @@ class BatchAsyncInferRequest final : public IAsyncInferRequest {
   BatchSyncInferRequest& m_request;
 };
 
-}  // namespace ferry
+}  // namespace ferry::batch

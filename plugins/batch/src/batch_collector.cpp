@@ -5,7 +5,7 @@
 
 #include "ferry/base/exception.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 namespace {
 
 // Each request gets an exception of its own, naming the device and the cause, so that no two
@@ -289,4 +289,4 @@ uint64_t BatchCollector::fallback_inferences() const {
   return m_fallback_inferences;
 }
 
-}  // namespace ferry
+}  // namespace ferry::batch

@@ -1,12 +1,12 @@
-#include "batch_compiled_model.hpp"
+#include "compiled_model.hpp"
 
-#include "batch_async_infer_request.hpp"
-#include "batch_sync_infer_request.hpp"
+#include "async_infer_request.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_context.hpp"
 #include "ferry/value/properties.hpp"
+#include "sync_infer_request.hpp"
 
-namespace ferry {
+namespace ferry::batch {
 namespace {
 
 std::shared_ptr<IRemoteContext> context_of(const CompiledModel& compiled) {
@@ -29,11 +29,11 @@ uint32_t parse_timeout(const Any& value, const std::string& device) {
   }
 }
 
-BatchCompiledModel::BatchCompiledModel(const std::shared_ptr<const Model>& model, const std::string& device,
+BatchCompiledModel::BatchCompiledModel(const std::shared_ptr<const Model>& model,
+                                       const std::shared_ptr<const IPlugin>& plugin, const std::string& device,
                                        size_t batch, CompiledModel batched, CompiledModel single, uint32_t timeout_ms)
     // Requests need no executor of ours: they run on the device's (see BatchAsyncInferRequest).
-    : ICompiledModel(model, batched.get_impl()->get_plugin(), context_of(batched),
-                     std::make_shared<threading::ImmediateExecutor>()),
+    : ICompiledModel(model, plugin, context_of(batched), std::make_shared<threading::ImmediateExecutor>()),
       m_device(device),
       m_batch(batch),
       m_batched(batched),
@@ -96,4 +96,4 @@ Any BatchCompiledModel::get_property(const std::string& name) const {
   return m_batched.get_property(name);  // EXECUTION_DEVICES, NETWORK_NAME, device settings...
 }
 
-}  // namespace ferry
+}  // namespace ferry::batch

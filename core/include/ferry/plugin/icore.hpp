@@ -1,0 +1,31 @@
+#pragma once
+
+// What the core offers the plugins it loads (IPlugin::get_core()): plugins that run on other
+// devices (MULTI, BATCH) compile and query them through it, exactly as an application would,
+// so that device names, plugins.xml, properties and the model cache work the same for them.
+
+#include <memory>
+#include <string>
+
+#include "ferry/graph/model.hpp"
+#include "ferry/runtime/compiled_model.hpp"
+#include "ferry/value/any.hpp"
+#include "ferry/value/supported_ops.hpp"
+
+namespace ferry {
+
+class ICore {
+ public:
+  virtual ~ICore() = default;
+
+  // Core::compile_model(model, device_name, properties): any device name, "GPU.1" or "MULTI:...".
+  virtual CompiledModel compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                      const AnyMap& properties) const = 0;
+  // Core::query_model(model, device_name, properties) of a device (not a virtual one).
+  virtual SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                      const AnyMap& properties) const = 0;
+  // Core::get_property(device_name, name, arguments) of a device (not a virtual one).
+  virtual Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const = 0;
+};
+
+}  // namespace ferry
