@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ferry/base/exception.hpp"
+#include "ferry/base/partial_shape.hpp"
 
 namespace ferry {
 namespace {
@@ -133,6 +134,15 @@ bool has_height(const Layout& layout) { return has(layout, "H"); }
 std::int64_t height_idx(const Layout& layout) { return layout.get_index_by_name("H"); }
 bool has_width(const Layout& layout) { return has(layout, "W"); }
 std::int64_t width_idx(const Layout& layout) { return layout.get_index_by_name("W"); }
+
+namespace utils {
+bool is_compatible(const Layout& layout, const PartialShape& shape) {
+  if (shape.rank().is_dynamic()) return true;
+  const auto rank = shape.rank().get_length();
+  const auto axes = layout._left_size + layout._right_size;
+  return layout._dynamic ? axes <= rank : axes == rank;
+}
+}  // namespace utils
 }  // namespace layout
 
 }  // namespace ferry

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ferry/base/exception.hpp"
+#include "ferry/base/partial_shape.hpp"
 #include "ferry/testing/error_of.hpp"
 
 namespace {
@@ -90,6 +91,19 @@ TEST(Layout, Prints) {
   std::ostringstream out;
   out << Layout("NHWC");
   EXPECT_EQ(out.str(), "[N,H,W,C]");
+}
+
+TEST(Layout, CompatibilityWithAShape) {
+  using ferry::Dimension;
+  using ferry::PartialShape;
+  using layout::utils::is_compatible;
+  EXPECT_TRUE(is_compatible(Layout("NCHW"), PartialShape{1, 3, 4, 4}));
+  EXPECT_FALSE(is_compatible(Layout("NCHW"), PartialShape{1, 3}));
+  EXPECT_TRUE(is_compatible(Layout("N...C"), PartialShape{1, 3}));
+  EXPECT_TRUE(is_compatible(Layout("N...C"), PartialShape{1, 5, 5, 3}));
+  EXPECT_FALSE(is_compatible(Layout("N...C"), PartialShape{3}));
+  EXPECT_TRUE(is_compatible(Layout("NC"), PartialShape::dynamic()));
+  EXPECT_TRUE(is_compatible(Layout("NC"), PartialShape{Dimension::dynamic(), 3}));
 }
 
 }  // namespace

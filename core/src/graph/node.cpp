@@ -104,6 +104,25 @@ std::vector<Output<const Node>> Node::outputs() const {
   return result;
 }
 
+std::set<Input<Node>> Node::get_output_target_inputs(size_t i) const { return output(i).get_target_inputs(); }
+
+NodeVector Node::get_users() const {
+  NodeVector users;
+  for (const auto& slot : m_outputs) {
+    for (const auto& target : slot.targets) {
+      auto user = target.get_node()->shared_from_this();
+      if (std::find(users.begin(), users.end(), user) == users.end()) users.push_back(user);
+    }
+  }
+  return users;
+}
+
+bool Node::is_dynamic() const {
+  for (size_t i = 0; i < m_inputs.size(); ++i)
+    if (get_input_partial_shape(i).is_dynamic()) return true;
+  return false;
+}
+
 const element::Type& Node::get_input_element_type(size_t i) const {
   const auto& source = input_slot(i).source;
   if (!source.get_node()) node_error("input ", i, " is not connected");

@@ -299,5 +299,18 @@ TEST(IrRoundTripTest, WritesWhatOpenVinoWrites) {
     EXPECT_NE(xml.find(expected), std::string::npos) << expected << "\n" << xml;
 }
 
+// A port's layout is where and how OpenVINO keeps it: <attribute name="layout" layout="..."/>.
+TEST(IrRoundTripTest, PortLayoutUsesOpenVinoSpelling) {
+  auto x = parameter("x", element::f32, PartialShape{1, 3, 4, 4});
+  x->output(0).get_rt_info()["layout"] = std::string("[N,C,H,W]");
+  auto model =
+      std::make_shared<Model>(ResultVector{result(std::make_shared<v0::Relu>(x), "y")}, ParameterVector{x}, "layouts");
+  const std::string xml = write(model).xml;
+  const std::string expected = "<attribute name=\"layout\" version=\"0\" layout=\"[N,C,H,W]\" />";
+  EXPECT_NE(xml.find(expected), std::string::npos) << xml;
+  auto read = read_ir_from_memory(xml, nullptr);
+  EXPECT_EQ(read->input(0).get_rt_info().at("layout").as<std::string>(), "[N,C,H,W]");
+}
+
 }  // namespace
 }  // namespace ferry

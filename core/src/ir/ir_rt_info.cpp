@@ -65,6 +65,10 @@ void write_map(const AnyMap& info, pugi::xml_node parent, int depth) {
   }
 }
 
+// The XML attribute holding a node or port attribute's text: "value", except for a layout, which
+// OpenVINO writes as <attribute name="layout" version="0" layout="[N,C,H,W]"/>.
+const char* text_field(const std::string& key) { return key == "layout" ? "layout" : "value"; }
+
 }  // namespace
 
 void read_model_rt_info(const pugi::xml_node& rt_info, AnyMap& out, const std::string& where) {
@@ -80,7 +84,9 @@ void read_node_rt_info(const pugi::xml_node& rt_info, AnyMap& out, const std::st
   for (const auto& attribute : rt_info.children("attribute")) {
     const pugi::xml_attribute name = attribute.attribute("name");
     FERRY_ASSERT(name, where, ": <rt_info><attribute> has no 'name'");
-    out[name.value()] = std::string(attribute.attribute("value").value());
+    pugi::xml_attribute text = attribute.attribute(text_field(name.value()));
+    if (!text) text = attribute.attribute("value");
+    out[name.value()] = std::string(text.value());
   }
 }
 
@@ -93,7 +99,7 @@ void write_node_rt_info(const AnyMap& info, pugi::xml_node parent) {
     pugi::xml_node attribute = rt_info.append_child("attribute");
     attribute.append_attribute("name").set_value(key.c_str());
     attribute.append_attribute("version").set_value("0");
-    attribute.append_attribute("value").set_value(text.c_str());
+    attribute.append_attribute(text_field(key)).set_value(text.c_str());
   }
 }
 

@@ -3,7 +3,8 @@
 // Runtime info (AnyMap) in IR XML.
 //  - <net>'s <rt_info>: nested elements, <key value="text"/> or <info name="any key" value=.../>,
 //    and elements holding children for nested maps (read back as AnyMap).
-//  - a layer's or port's <rt_info>: <attribute name="key" version="0" value="text"/>.
+//  - a layer's or port's <rt_info>: <attribute name="key" version="0" value="text"/>, and for a
+//    port's layout <attribute name="layout" version="0" layout="[N,C,H,W]"/>.
 // Values are written as text; values that cannot print themselves are skipped.
 #include <string>
 

@@ -82,6 +82,11 @@ CompiledModel Core::compile_model(const std::string& model_path, const std::stri
   return compile_model(read_model(model_path), device_name, properties);
 }
 
+CompiledModel Core::compile_model(const std::string& model, const Tensor& weights, const std::string& device_name,
+                                  const AnyMap& properties) {
+  return compile_model(read_model(model, weights), device_name, properties);
+}
+
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
                                   const AnyMap& properties) {
   FERRY_ASSERT(context, "compile_model: the remote context is empty");

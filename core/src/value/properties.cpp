@@ -42,6 +42,15 @@ constexpr std::pair<hint::Priority, const char*> kPriorities[] = {
     {hint::Priority::LOW, "LOW"}, {hint::Priority::MEDIUM, "MEDIUM"}, {hint::Priority::HIGH, "HIGH"}};
 constexpr std::pair<hint::ExecutionMode, const char*> kExecutionModes[] = {
     {hint::ExecutionMode::PERFORMANCE, "PERFORMANCE"}, {hint::ExecutionMode::ACCURACY, "ACCURACY"}};
+constexpr std::pair<hint::SchedulingCoreType, const char*> kSchedulingCoreTypes[] = {
+    {hint::SchedulingCoreType::ANY_CORE, "ANY_CORE"},
+    {hint::SchedulingCoreType::PCORE_ONLY, "PCORE_ONLY"},
+    {hint::SchedulingCoreType::ECORE_ONLY, "ECORE_ONLY"}};
+constexpr std::pair<hint::ModelDistributionPolicy, const char*> kModelDistributionPolicies[] = {
+    {hint::ModelDistributionPolicy::TENSOR_PARALLEL, "TENSOR_PARALLEL"},
+    {hint::ModelDistributionPolicy::PIPELINE_PARALLEL, "PIPELINE_PARALLEL"}};
+constexpr std::pair<WorkloadType, const char*> kWorkloadTypes[] = {{WorkloadType::DEFAULT, "DEFAULT"},
+                                                                   {WorkloadType::EFFICIENT, "EFFICIENT"}};
 constexpr std::pair<log::Level, const char*> kLogLevels[] = {
     {log::Level::NO, "LOG_NONE"},   {log::Level::ERR, "LOG_ERROR"},   {log::Level::WARNING, "LOG_WARNING"},
     {log::Level::INFO, "LOG_INFO"}, {log::Level::DEBUG, "LOG_DEBUG"}, {log::Level::TRACE, "LOG_TRACE"}};
@@ -54,6 +63,8 @@ constexpr std::pair<device::Type, const char*> kDeviceTypes[] = {{device::Type::
 
 std::ostream& operator<<(std::ostream& out, CacheMode mode) { return write_enum(out, mode, kCacheModes); }
 std::istream& operator>>(std::istream& in, CacheMode& mode) { return read_enum(in, mode, kCacheModes); }
+std::ostream& operator<<(std::ostream& out, WorkloadType type) { return write_enum(out, type, kWorkloadTypes); }
+std::istream& operator>>(std::istream& in, WorkloadType& type) { return read_enum(in, type, kWorkloadTypes); }
 
 namespace streams {
 std::ostream& operator<<(std::ostream& out, const Num& num) {
@@ -90,6 +101,18 @@ std::ostream& operator<<(std::ostream& out, Priority priority) { return write_en
 std::istream& operator>>(std::istream& in, Priority& priority) { return read_enum(in, priority, kPriorities); }
 std::ostream& operator<<(std::ostream& out, ExecutionMode mode) { return write_enum(out, mode, kExecutionModes); }
 std::istream& operator>>(std::istream& in, ExecutionMode& mode) { return read_enum(in, mode, kExecutionModes); }
+std::ostream& operator<<(std::ostream& out, SchedulingCoreType type) {
+  return write_enum(out, type, kSchedulingCoreTypes);
+}
+std::istream& operator>>(std::istream& in, SchedulingCoreType& type) {
+  return read_enum(in, type, kSchedulingCoreTypes);
+}
+std::ostream& operator<<(std::ostream& out, ModelDistributionPolicy policy) {
+  return write_enum(out, policy, kModelDistributionPolicies);
+}
+std::istream& operator>>(std::istream& in, ModelDistributionPolicy& policy) {
+  return read_enum(in, policy, kModelDistributionPolicies);
+}
 }  // namespace hint
 
 namespace log {

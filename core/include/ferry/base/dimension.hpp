@@ -65,4 +65,7 @@ class Dimension {
 
 std::ostream& operator<<(std::ostream& out, const Dimension& dimension);
 
+// A shape's rank: a Dimension, static when the number of axes is known.
+using Rank = Dimension;
+
 }  // namespace ferry

@@ -21,6 +21,18 @@ class Exception : public std::runtime_error {
   }
 };
 
+// A checked condition did not hold (OpenVINO's OPENVINO_ASSERT through the compat header).
+class AssertFailure : public Exception {
+ public:
+  using Exception::Exception;
+};
+
+// What was asked for is not implemented (OPENVINO_NOT_IMPLEMENTED through the compat header).
+class NotImplemented : public AssertFailure {
+ public:
+  using AssertFailure::AssertFailure;
+};
+
 // An infer request was touched while it was running.
 class Busy : public Exception {
  public:

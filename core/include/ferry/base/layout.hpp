@@ -7,6 +7,14 @@
 
 namespace ferry {
 
+class Layout;
+class PartialShape;
+namespace layout::utils {
+// True when a tensor of `shape` can carry `layout`: as many axes as the rank, or no more than the
+// rank when the layout holds "...". A shape of dynamic rank fits any layout.
+bool is_compatible(const Layout& layout, const PartialShape& shape);
+}  // namespace layout::utils
+
 // Names of a tensor's axes. Two spellings, as in OpenVINO:
 //   "NCHW", "NC?", "N...C"          one letter per axis; '?' an unnamed axis; "..." any number of axes
 //   "[N,C,H,W]", "[batch,?,...]"    comma-separated names of any length
@@ -29,6 +37,7 @@ class Layout {
   bool operator!=(const Layout& other) const { return !(*this == other); }
 
  private:
+  friend bool layout::utils::is_compatible(const Layout& layout, const PartialShape& shape);
   void add_axis(const std::string& token, std::int64_t index, const std::string& text);
 
   std::map<std::string, std::int64_t> _index_by_name;

@@ -40,6 +40,8 @@ class PartialShape {
   // Unbounded dimensions give SIZE_MAX; throws when the rank is dynamic.
   Shape get_max_shape() const;
   bool is_bounded() const;  // static rank, every dimension bounded
+  // OpenVINO's other name for to_shape().
+  Shape get_shape() const { return to_shape(); }
 
   bool compatible(const PartialShape& other) const;
   bool same_scheme(const PartialShape& other) const;

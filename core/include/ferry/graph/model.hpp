@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ferry/base/partial_shape.hpp"
@@ -58,6 +59,22 @@ class Model : public std::enable_shared_from_this<Model> {
   Output<Node> output(const std::string& tensor_name);
   Output<const Node> output(const std::string& tensor_name) const;
 
+  // The i-th output's Result and its port's type and shape; throw naming the model when i is out
+  // of range (as does get_result when the model has several outputs).
+  size_t get_output_size() const { return m_results.size(); }
+  std::shared_ptr<Node> get_output_op(size_t i) const;
+  const element::Type& get_output_element_type(size_t i) const;
+  const PartialShape& get_output_partial_shape(size_t i) const;
+  const Shape& get_output_shape(size_t i) const;  // throws naming the port when dynamic
+  std::shared_ptr<Node> get_result() const;
+
+  // Makes a value inside the graph a model output: a Result reading it is added, unless one
+  // already does (then its output is returned). The value is found by tensor name, or by the
+  // friendly name of the node and the output's index; throws naming what was not found.
+  Output<Node> add_output(const std::string& tensor_name);
+  Output<Node> add_output(const std::string& op_name, size_t output_index);
+  Output<Node> add_output(const Output<Node>& value);
+
   // Editing the interface (pre/post-processing, plugins' transformations).
   void add_parameters(const ParameterVector& parameters);
   void add_results(const ResultVector& results);
@@ -93,8 +110,40 @@ class Model : public std::enable_shared_from_this<Model> {
   AnyMap& get_rt_info() { return m_rt_info; }
   const AnyMap& get_rt_info() const { return m_rt_info; }
 
+  // An entry of the rt_info by its path through nested maps: get_rt_info<std::string>("a", "b")
+  // reads rt_info["a"]["b"] as text; set_rt_info(value, "a", "b") creates the maps on the way.
+  // Throws naming the path when an entry is missing or is not a map where the path goes on.
+  template <typename T, typename Key, typename... Keys>
+  const T& get_rt_info(const Key& key, const Keys&... keys) const {
+    return get_rt_info<T>(std::vector<std::string>{key, keys...});
+  }
+  template <typename T>
+  const T& get_rt_info(const std::vector<std::string>& path) const {
+    const Any& value = rt_info_at(path);
+    if constexpr (std::is_same<T, Any>::value) {
+      return value;
+    } else {
+      return value.as<T>();
+    }
+  }
+  template <typename Key, typename... Keys>
+  bool has_rt_info(const Key& key, const Keys&... keys) const {
+    return has_rt_info(std::vector<std::string>{key, keys...});
+  }
+  bool has_rt_info(const std::vector<std::string>& path) const;
+  template <typename T, typename Key, typename... Keys>
+  void set_rt_info(const T& value, const Key& key, const Keys&... keys) {
+    rt_info_slot(std::vector<std::string>{key, keys...}) = value;
+  }
+  template <typename T>
+  void set_rt_info(const T& value, const std::vector<std::string>& path) {
+    rt_info_slot(path) = value;
+  }
+
  private:
   void check_parameters_are_known() const;
+  const Any& rt_info_at(const std::vector<std::string>& path) const;
+  Any& rt_info_slot(const std::vector<std::string>& path);
 
   std::string m_name;
   std::string m_unique_name;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -69,6 +70,7 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<Input<Node>> inputs();
   std::vector<Input<const Node>> inputs() const;
   Output<Node> input_value(size_t i) const;
+  Output<Node> get_input_source_output(size_t i) const { return input_value(i); }
   OutputVector input_values() const;
   std::shared_ptr<Node> get_input_node_shared_ptr(size_t i) const;
   Node* get_input_node_ptr(size_t i) const;
@@ -77,6 +79,14 @@ class Node : public std::enable_shared_from_this<Node> {
   Output<const Node> output(size_t i) const;
   OutputVector outputs();
   std::vector<Output<const Node>> outputs() const;
+  // Output 0, the one a node stands for where a single value is expected.
+  Output<Node> get_default_output() { return output(0); }
+  Output<const Node> get_default_output() const { return output(0); }
+  std::set<Input<Node>> get_output_target_inputs(size_t i) const;
+  // The nodes reading any of this node's outputs, each once, in the order of first use.
+  NodeVector get_users() const;
+  // Some input's shape is dynamic (a Parameter, having no inputs, never is).
+  bool is_dynamic() const;
 
   const element::Type& get_input_element_type(size_t i) const;
   const PartialShape& get_input_partial_shape(size_t i) const;

@@ -45,6 +45,19 @@ class Core {
                               const AnyMap& properties = {});
   CompiledModel compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
                               const AnyMap& properties = {});
+  // A model held in memory (see read_model(model, weights)).
+  CompiledModel compile_model(const std::string& model, const Tensor& weights, const std::string& device_name,
+                              const AnyMap& properties = {});
+  template <typename... Properties>
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model,
+                                                                         Properties&&... properties) {
+    return compile_model(model, AnyMap{std::forward<Properties>(properties)...});
+  }
+  template <typename... Properties>
+  util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::string& model_path,
+                                                                         Properties&&... properties) {
+    return compile_model(model_path, AnyMap{std::forward<Properties>(properties)...});
+  }
   template <typename... Properties>
   util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model,
                                                                          const std::string& device_name,
@@ -66,15 +79,38 @@ class Core {
 
   CompiledModel import_model(std::istream& blob, const std::string& device_name, const AnyMap& properties = {});
   CompiledModel import_model(std::istream& blob, const RemoteContext& context, const AnyMap& properties = {});
+  template <typename... Properties>
+  util::EnableIfAllStringAny<CompiledModel, Properties...> import_model(std::istream& blob,
+                                                                        const std::string& device_name,
+                                                                        Properties&&... properties) {
+    return import_model(blob, device_name, AnyMap{std::forward<Properties>(properties)...});
+  }
+  template <typename... Properties>
+  util::EnableIfAllStringAny<CompiledModel, Properties...> import_model(std::istream& blob,
+                                                                        const RemoteContext& context,
+                                                                        Properties&&... properties) {
+    return import_model(blob, context, AnyMap{std::forward<Properties>(properties)...});
+  }
 
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                               const AnyMap& properties = {}) const;
+  template <typename... Properties>
+  util::EnableIfAllStringAny<SupportedOpsMap, Properties...> query_model(const std::shared_ptr<const Model>& model,
+                                                                         const std::string& device_name,
+                                                                         Properties&&... properties) const {
+    return query_model(model, device_name, AnyMap{std::forward<Properties>(properties)...});
+  }
 
   // Devices of every registered plugin, as instances ("GPU.0", "GPU.1", "TEMPLATE").
   std::vector<std::string> get_available_devices() const;
 
   // device_name empty: core-wide properties (CACHE_DIR, ...) and defaults for every device.
   void set_property(const AnyMap& properties);
+  // core.set_property(ferry::cache_dir("cache")): core-wide properties, typed.
+  template <typename... Properties>
+  util::EnableIfAllStringAny<void, Properties...> set_property(Properties&&... properties) {
+    set_property(AnyMap{std::forward<Properties>(properties)...});
+  }
   void set_property(const std::string& device_name, const AnyMap& properties);
   template <typename... Properties>
   util::EnableIfAllStringAny<void, Properties...> set_property(const std::string& device_name,
@@ -87,8 +123,24 @@ class Core {
   T get_property(const std::string& device_name, const Property<T, M>& property) const {
     return get_property(device_name, property.name()).template as<T>();
   }
+  // With arguments: get_property("GPU", ferry::optimal_batch_size, {ferry::hint::model(model)}).
+  template <typename T, PropertyMutability M>
+  T get_property(const std::string& device_name, const Property<T, M>& property, const AnyMap& arguments) const {
+    return get_property(device_name, property.name(), arguments).template as<T>();
+  }
+  template <typename T, PropertyMutability M, typename... Arguments>
+  util::EnableIfAllStringAny<T, Arguments...> get_property(const std::string& device_name,
+                                                           const Property<T, M>& property,
+                                                           Arguments&&... arguments) const {
+    return get_property(device_name, property.name(), AnyMap{std::forward<Arguments>(arguments)...}).template as<T>();
+  }
 
   RemoteContext create_context(const std::string& device_name, const AnyMap& params);
+  template <typename... Params>
+  util::EnableIfAllStringAny<RemoteContext, Params...> create_context(const std::string& device_name,
+                                                                      Params&&... params) {
+    return create_context(device_name, AnyMap{std::forward<Params>(params)...});
+  }
   RemoteContext get_default_context(const std::string& device_name);
 
   // Adds a device backed by a plugin library (a path, or a file name found by the dynamic loader).

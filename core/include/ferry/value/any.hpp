@@ -18,6 +18,8 @@ namespace ferry {
 class Any;
 // Named parameters: properties, remote context and tensor parameters.
 using AnyMap = std::map<std::string, Any>;
+// Runtime info of a model, node or port (OpenVINO's name for the same map).
+using RTMap = AnyMap;
 
 // A copyable value of any copyable type, or nothing. Copies are deep.
 //

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -47,6 +48,20 @@ inline constexpr Property<int32_t> inference_num_threads{"INFERENCE_NUM_THREADS"
 inline constexpr Property<int32_t> compilation_num_threads{"COMPILATION_NUM_THREADS"};
 inline constexpr Property<std::string> weights_path{"WEIGHTS_PATH"};
 inline constexpr Property<uint32_t> auto_batch_timeout{"AUTO_BATCH_TIMEOUT"};
+inline constexpr Property<bool> enable_mmap{"ENABLE_MMAP"};
+inline constexpr Property<bool> enable_weightless{"ENABLE_WEIGHTLESS"};
+inline constexpr Property<bool> force_tbb_terminate{"FORCE_TBB_TERMINATE"};
+// A transformer's KV cache (OpenVINO's CPU and GPU plugins).
+inline constexpr Property<element::Type> key_cache_precision{"KEY_CACHE_PRECISION"};
+inline constexpr Property<element::Type> value_cache_precision{"VALUE_CACHE_PRECISION"};
+inline constexpr Property<uint64_t> key_cache_group_size{"KEY_CACHE_GROUP_SIZE"};
+inline constexpr Property<uint64_t> value_cache_group_size{"VALUE_CACHE_GROUP_SIZE"};
+
+// How urgently a compiled model's work runs.
+enum class WorkloadType { DEFAULT = 0, EFFICIENT = 1 };
+std::ostream& operator<<(std::ostream& out, WorkloadType type);
+std::istream& operator>>(std::istream& in, WorkloadType& type);
+inline constexpr Property<WorkloadType> workload_type{"WORKLOAD_TYPE"};
 
 // How a compiled blob in CACHE_DIR is stored.
 enum class CacheMode { OPTIMIZE_SIZE = 0, OPTIMIZE_SPEED = 1 };
@@ -93,6 +108,24 @@ inline constexpr Property<bool> allow_auto_batching{"ALLOW_AUTO_BATCHING"};
 //   core.get_property("GPU", ferry::optimal_batch_size.name(), {ferry::hint::model(model)})
 // Devices that judge a model (OPTIMAL_BATCH_SIZE, MAX_BATCH_SIZE) read it; BATCH:<device> passes it.
 inline constexpr Property<std::shared_ptr<const Model>> model{"MODEL_PTR"};
+inline constexpr Property<uint64_t> dynamic_quantization_group_size{"DYNAMIC_QUANTIZATION_GROUP_SIZE"};
+inline constexpr Property<element::Type> kv_cache_precision{"KV_CACHE_PRECISION"};
+inline constexpr Property<float> activations_scale_factor{"ACTIVATIONS_SCALE_FACTOR"};
+
+// Threading hints of OpenVINO's CPU plugin. Ferry has no CPU device: the keys exist so that code
+// setting them compiles, and each device that does not support one refuses it by name.
+enum class SchedulingCoreType { ANY_CORE = 0, PCORE_ONLY = 1, ECORE_ONLY = 2 };
+std::ostream& operator<<(std::ostream& out, SchedulingCoreType type);
+std::istream& operator>>(std::istream& in, SchedulingCoreType& type);
+enum class ModelDistributionPolicy { TENSOR_PARALLEL = 0, PIPELINE_PARALLEL = 1 };
+std::ostream& operator<<(std::ostream& out, ModelDistributionPolicy policy);
+std::istream& operator>>(std::istream& in, ModelDistributionPolicy& policy);
+
+inline constexpr Property<SchedulingCoreType> scheduling_core_type{"SCHEDULING_CORE_TYPE"};
+inline constexpr Property<std::set<ModelDistributionPolicy>> model_distribution_policy{"MODEL_DISTRIBUTION_POLICY"};
+inline constexpr Property<bool> enable_cpu_pinning{"ENABLE_CPU_PINNING"};
+inline constexpr Property<bool> enable_cpu_reservation{"ENABLE_CPU_RESERVATION"};
+inline constexpr Property<bool> enable_hyper_threading{"ENABLE_HYPER_THREADING"};
 }  // namespace hint
 
 namespace log {

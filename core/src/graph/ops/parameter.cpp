@@ -1,5 +1,7 @@
 #include "ferry/graph/ops/parameter.hpp"
 
+#include "ferry/graph/port_layout.hpp"
+
 namespace ferry {
 namespace op {
 namespace v0 {
@@ -22,6 +24,10 @@ std::shared_ptr<Node> Parameter::clone_with_new_inputs(const OutputVector& input
   FERRY_NODE_CHECK(inputs.empty(), "clone: a Parameter takes no inputs, got ", inputs.size());
   return std::make_shared<Parameter>(m_element_type, m_partial_shape);
 }
+
+Layout Parameter::get_layout() const { return layout::get_layout(output(0)); }
+
+void Parameter::set_layout(const Layout& layout) { layout::set_layout(output(0), layout); }
 
 }  // namespace v0
 }  // namespace op

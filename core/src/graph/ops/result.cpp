@@ -1,6 +1,7 @@
 #include "ferry/graph/ops/result.hpp"
 
 #include "core/src/graph/ops/evaluate_util.hpp"
+#include "ferry/graph/port_layout.hpp"
 
 namespace ferry {
 namespace op {
@@ -28,6 +29,10 @@ bool Result::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
   inputs[0].copy_to(out);
   return true;
 }
+
+Layout Result::get_layout() const { return layout::get_layout(output(0)); }
+
+void Result::set_layout(const Layout& layout) { layout::set_layout(output(0), layout); }
 
 }  // namespace v0
 }  // namespace op

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ferry/base/layout.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {
@@ -21,6 +22,9 @@ class Parameter : public Op {
   void set_partial_shape(const PartialShape& shape) { m_partial_shape = shape; }
   const element::Type& get_element_type() const { return m_element_type; }
   void set_element_type(const element::Type& type) { m_element_type = type; }
+  // The input's layout (layout::set_layout / get_layout on output 0).
+  Layout get_layout() const;
+  void set_layout(const Layout& layout);
 
  private:
   element::Type m_element_type = element::dynamic;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ferry/base/layout.hpp"
 #include "ferry/graph/ops/op.hpp"
 
 namespace ferry {
@@ -18,6 +19,10 @@ class Result : public Op {
   std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& inputs) const override;
   bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
   bool has_evaluate() const override { return true; }
+
+  // The output's layout (layout::set_layout / get_layout on output 0).
+  Layout get_layout() const;
+  void set_layout(const Layout& layout);
 };
 
 }  // namespace v0
