@@ -4,8 +4,8 @@
 #   format      every C++ file matches .clang-format (fix: bash tools/format.sh)
 #   plain       the whole tree (gcc)
 #   sanitizers  one clang build with AddressSanitizer and UndefinedBehaviorSanitizer together
-#               (--config=sanitize): the core's and the template plugin's tests, then the GPU
-#               plugin's (sanitizers_gpu, same build)
+#               (--config=sanitize): the core's, the template and BATCH plugins' tests, then the
+#               GPU and MULTI plugins' (sanitizers_gpu, same build: they run on PoCL)
 # Ends with each phase's duration and "N passed, N failed".
 #
 # Bazel keeps its action outputs in a disk cache outside the clone ($FERRY_BAZEL_DISK_CACHE,
@@ -58,11 +58,11 @@ check_format() {
 phase setup bash tools/setup.sh || exit 1
 phase format check_format
 phase plain bazel_test //...
-phase sanitizers bazel_test --config=sanitize -- //core/... //plugins/template/...
+phase sanitizers bazel_test --config=sanitize -- //core/... //plugins/template/... //plugins/batch/...
 # The same build for the GPU plugin's tests, without LeakSanitizer: its tracer thread crashes now
 # and then (SIGSEGV) stopping PoCL's worker threads at exit, after every test passed.
 phase sanitizers_gpu bazel_test --config=sanitize --test_env=ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-  -- //plugins/gpu/... -//plugins/gpu:gpu_conformance_test
+  -- //plugins/gpu/... //plugins/multi/... -//plugins/gpu:gpu_conformance_test
 
 echo "--- phases"
 printf '%s\n' "${phases[@]}"
