@@ -250,12 +250,6 @@ TEST(OpenVinoIdioms, OpsetNamespacesNameVersionedOps) {
   EXPECT_EQ(infer(compiled, make_images(1)), (std::vector<float>{2, 4, 6}));
 }
 
-TEST(OpenVinoIdioms, IostreamComesWithTheHeader) {
-  testing::internal::CaptureStdout();
-  std::cout << ov::PartialShape{1, ov::Dimension(2, 5)} << " " << ov::element::f32 << std::endl;
-  EXPECT_EQ(testing::internal::GetCapturedStdout(), "[1,2..5] f32\n");
-}
-
 TEST(OpenVinoIdioms, ModelOutputsAndRtInfo) {
   auto model = make_model();
   EXPECT_EQ(model->get_output_size(), 1u);

@@ -6,6 +6,7 @@
 #include "ferry/plugin/icore.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/plugin/support/device_name.hpp"
+#include "ferry/plugin/support/virtual_device.hpp"
 #include "ferry/value/properties.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
@@ -45,32 +46,16 @@ sdk::DeviceName target_of(const std::string& plugin_name, const Config& config, 
 Plugin::Plugin() : m_properties(sdk::device_owner([this] { return get_device_name(); })), m_settings(m_properties) {
   set_device_name("BATCH");  // the core renames it to the name it was registered under
   set_version({::ferry::get_version().buildNumber, "Ferry automatic batching"});
-  m_properties.setting(device::priorities, &Config::priorities, nullptr, sdk::Reach::kPluginOnly)
+  sdk::declare_virtual_device(m_properties, "Automatic batching over another device")
       .setting(auto_batch_timeout, &Config::timeout_ms, nullptr, sdk::Reach::kPluginOnly)
-      // A virtual device: get_available_devices lists the devices it runs on, not it.
-      .read_only(available_devices, [] { return std::vector<std::string>{}; })
-      .read_only(device::full_name, [] { return std::string("Automatic batching over another device"); })
-      // get_property("BATCH:GPU(4)", ...) names its device in this argument.
-      .argument(device::priorities, [](const Any&) {})
-      .read_only(device::capabilities, [this](const AnyMap& arguments) { return capabilities(arguments); });
-}
-
-std::vector<std::string> Plugin::capabilities(const AnyMap& arguments) const {
-  Config config = m_settings.get();
-  if (auto given = arguments.find(device::priorities.name()); given != arguments.end()) {
-    config.priorities = given->second.as<std::string>();
-  }
-  if (config.priorities.empty()) return {};
-  sdk::DeviceName whole;
-  const sdk::DeviceName target = target_of(get_device_name(), config, whole);
-  const auto listed =
-      get_core()->get_property(target.full_name(), device::capabilities.name(), {}).as<std::vector<std::string>>();
-  std::vector<std::string> capabilities;
-  for (const std::string& capability : listed) {
-    // A BATCH compiled model exports nothing, whatever its device does.
-    if (capability != device::capability::EXPORT_IMPORT) capabilities.push_back(capability);
-  }
-  return capabilities;
+      .read_only(device::capabilities, [this](const AnyMap& arguments) {
+        // Its device's ("BATCH:GPU(4)" names it; else the setting).
+        Config config = m_settings.get();
+        config.priorities = sdk::priorities_of(arguments, config.priorities);
+        if (config.priorities.empty()) return std::vector<std::string>{};
+        sdk::DeviceName whole;
+        return sdk::common_capabilities(*get_core(), {target_of(get_device_name(), config, whole).full_name()});
+      });
 }
 
 void Plugin::set_property(const AnyMap& properties) { m_settings.set(properties); }

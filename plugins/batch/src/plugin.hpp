@@ -29,10 +29,6 @@ class Plugin final : public IPlugin {
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
 
  private:
-  // OPTIMIZATION_CAPABILITIES: the device's (of the priorities argument, else the settings), but
-  // EXPORT_IMPORT.
-  std::vector<std::string> capabilities(const AnyMap& arguments) const;
-
   sdk::PropertyTable<Config> m_properties;
   sdk::DeviceSettings<Config> m_settings;  // thread-safe
 };

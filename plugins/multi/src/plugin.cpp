@@ -1,12 +1,11 @@
 #include "plugin.hpp"
 
-#include <algorithm>
-
 #include "compiled_model.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/icore.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/plugin/support/device_name.hpp"
+#include "ferry/plugin/support/virtual_device.hpp"
 #include "ferry/value/properties.hpp"
 
 // The library's entry point: the core finds it with dlsym and creates the plugin through it.
@@ -17,37 +16,13 @@ namespace ferry::multi {
 Plugin::Plugin() : m_properties(sdk::device_owner([this] { return get_device_name(); })), m_settings(m_properties) {
   set_device_name("MULTI");  // the core renames it to the name it was registered under
   set_version({::ferry::get_version().buildNumber, "Ferry multi-device execution"});
-  m_properties
-      .setting(device::priorities, &Config::priorities, nullptr, sdk::Reach::kPluginOnly)
-      // get_property("MULTI:GPU,TEMPLATE", ...) names its devices in this argument.
-      .argument(device::priorities, [](const Any&) {})
-      // A virtual device: get_available_devices lists the devices it runs on, not it.
-      .read_only(available_devices, [] { return std::vector<std::string>{}; })
-      .read_only(device::full_name, [] { return std::string("Requests spread over several devices"); })
-      .read_only(device::capabilities, [this](const AnyMap& arguments) { return capabilities(arguments); });
-}
-
-std::vector<std::string> Plugin::capabilities(const AnyMap& arguments) const {
-  Config config = m_settings.get();
-  if (auto given = arguments.find(device::priorities.name()); given != arguments.end()) {
-    config.priorities = given->second.as<std::string>();
-  }
-  if (config.priorities.empty()) return {};
-  const auto core = get_core();
-  std::vector<std::string> common;
-  bool first = true;
-  for (const std::string& device : devices_of(config)) {
-    const auto listed = core->get_property(device, device::capabilities.name(), {}).as<std::vector<std::string>>();
-    std::vector<std::string> kept;
-    for (const std::string& capability : first ? listed : common) {
-      // MULTI exports nothing, whatever its devices do.
-      if (capability == device::capability::EXPORT_IMPORT) continue;
-      if (first || std::find(listed.begin(), listed.end(), capability) != listed.end()) kept.push_back(capability);
-    }
-    common = std::move(kept);
-    first = false;
-  }
-  return common;
+  sdk::declare_virtual_device(m_properties, "Requests spread over several devices")
+      .read_only(device::capabilities, [this](const AnyMap& arguments) {
+        // What every device lists ("MULTI:GPU,TEMPLATE" names them; else the setting).
+        const std::string priorities = sdk::priorities_of(arguments, m_settings.get().priorities);
+        return priorities.empty() ? std::vector<std::string>{}
+                                  : sdk::common_capabilities(*get_core(), devices_of(Config{priorities}));
+      });
 }
 
 void Plugin::set_property(const AnyMap& properties) { m_settings.set(properties); }

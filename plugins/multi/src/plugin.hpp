@@ -29,9 +29,6 @@ class Plugin final : public IPlugin {
  private:
   // The devices of `config`, each a plain device (not a virtual one).
   std::vector<std::string> devices_of(const Config& config) const;
-  // OPTIMIZATION_CAPABILITIES: what every device of the priorities (the argument, else the
-  // settings) lists, but EXPORT_IMPORT.
-  std::vector<std::string> capabilities(const AnyMap& arguments) const;
 
   sdk::PropertyTable<Config> m_properties;
   sdk::DeviceSettings<Config> m_settings;  // thread-safe
