@@ -18,3 +18,4 @@ def system_libs():
     _system("onednn", "onednn.BUILD")
     _system("pugixml", "pugixml.BUILD")
     _system("onnx", "onnx.BUILD")
+    _system("nlohmann_json", "nlohmann_json.BUILD")

@@ -7,6 +7,7 @@
 # DIR/lib/libferry.so      the core library; DIR/lib/plugins.xml lists the plugins below with
 #                          locations relative to itself, so the Core finds them next to libferry.so
 # DIR/lib/ferry/           the in-tree device plugins
+# DIR/lib/triton/ferry/    libtriton_ferry.so, the Triton Inference Server backend (serving/triton)
 # DIR/lib/pkgconfig/ferry.pc, DIR/lib/cmake/Ferry/  for pkg-config and find_package(Ferry)
 # DIR/bin/                 query_device, benchmark_app, ferry_run (RUNPATH $ORIGIN/../lib)
 # DIR/share/ferry/         ferry_run's default models and the out-of-tree plugin example
@@ -65,6 +66,11 @@ in_tree_xml="$src/plugins/plugins.xml"
 } > "$prefix/lib/plugins.xml"
 
 # --- tools, models, example
+# Triton Inference Server's backend: tritonserver --backend-directory=<prefix>/lib/triton
+# finds it as <backend-directory>/ferry/libtriton_ferry.so; its RUNPATH ($ORIGIN/../..) finds
+# <prefix>/lib/libferry.so, and the Core the plugins.xml next to it.
+install -D -m 0755 "$src/serving/triton/libtriton_ferry.so" "$prefix/lib/triton/ferry/libtriton_ferry.so"
+
 for tool in query_device benchmark_app ferry_run; do
   install -m 0755 "$src/tools/$tool" "$prefix/bin/$tool"
 done
@@ -86,7 +92,7 @@ sed -e "s|@VERSION@|$version|g" -e "s|@VERSION_MAJOR@|${version%%.*}|g" \
 # --- checks: the installed files find their libraries inside the prefix or on the system.
 soname=$(readelf -d "$prefix/lib/libferry.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$soname" = "libferry.so" ] || die "lib/libferry.so has SONAME '$soname', expected libferry.so"
-for binary in "$prefix"/bin/* "$prefix/lib/libferry.so"; do
+for binary in "$prefix"/bin/* "$prefix/lib/libferry.so" "$prefix/lib/triton/ferry/libtriton_ferry.so"; do
   if ldd "$binary" | grep -q "not found"; then
     ldd "$binary" >&2
     die "$binary: a library is not found"
