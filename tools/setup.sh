@@ -8,7 +8,7 @@ packages=(
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   libze-dev libze1 libva-dev libdnnl-dev
   libprotobuf-dev protobuf-compiler libpugixml-dev libonnx-dev libonnx-testdata python3-venv
-  nlohmann-json3-dev
+  nlohmann-json3-dev libb64-0d
 )
 
 missing=()
@@ -32,3 +32,7 @@ fi
 # unlike PoCL it has cl_intel_unified_shared_memory (//plugins/gpu:intel_opencl_test). Not
 # registered in /etc/OpenCL/vendors: only the tests that ask for it load it.
 bash "$(dirname "$0")/setup_intel_opencl.sh"
+
+# Triton Inference Server 2.51 with its clients and perf_analyzer (PyPI), for Ferry's Triton
+# backend (serving/triton): its end-to-end test serves models with it.
+bash "$(dirname "$0")/../serving/triton/setup_triton.sh"

@@ -1,0 +1,274 @@
+"""Ferry's Triton backend end to end: installs Ferry into the test's temporary folder, serves a
+model repository of shipped models (OpenVINO IR and ONNX) on TEMPLATE and GPU (PoCL here) with
+tritonserver on 127.0.0.1, and checks over HTTP and gRPC with tritonclient that:
+  - outputs equal Ferry's own, run directly (ferry_direct_run), at batch 1 and batched;
+  - concurrent clients get their own answers;
+  - bad requests get a 400 naming what is wrong, and the server keeps serving;
+  - models that cannot load (missing or malformed model file, unknown device or property,
+    a configuration that contradicts the model) fail with Ferry's message, the others serve;
+  - a model unloads and loads again; statistics count the inferences;
+  - the server stops on SIGTERM, by its process id.
+Usage (Bazel runs it): triton_end_to_end_test.py TRITON_DIR FERRY_DIRECT_RUN INSTALL"""
+import concurrent.futures
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import unittest
+
+import numpy as np
+import tritonclient.grpc as grpcclient
+import tritonclient.http as httpclient
+from tritonclient.utils import InferenceServerException
+
+TRITON_DIR, DIRECT_RUN, INSTALL = sys.argv[1:4]
+TMP = os.environ.get("TEST_TMPDIR", "/tmp")
+MODELS = os.path.join(os.environ.get("TEST_SRCDIR", "."), "ferry", "testing", "models", "openvino")
+ONNX_CONV = "/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d/model.onnx"
+SERVER_STARTUP_S = 60
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_model(repo, name, files, config, versions=(1,)):
+    for version in versions:
+        os.makedirs(os.path.join(repo, name, str(version)), exist_ok=True)
+        for source, target in files:
+            shutil.copy(source, os.path.join(repo, name, str(version), target))
+    with open(os.path.join(repo, name, "config.pbtxt"), "w") as f:
+        f.write('backend: "ferry"\n' + config)
+
+
+def device(name):
+    return 'parameters: { key: "DEVICE" value: { string_value: "%s" } }\n' % name
+
+
+def cnn_files():
+    return [(os.path.join(MODELS, "cnn.xml"), "model.xml"), (os.path.join(MODELS, "cnn.bin"), "model.bin")]
+
+
+def make_repository(repo):
+    batched = "max_batch_size: 8\ndynamic_batching { max_queue_delay_microseconds: 5000 }\n"
+    # Auto-completed from the model: no input or output listed.
+    write_model(repo, "cnn_template", cnn_files(),
+                batched + device("TEMPLATE") + 'instance_group [{ count: 2, kind: KIND_CPU }]\n')
+    write_model(repo, "cnn_gpu", cnn_files(), batched + device("GPU") + """
+input [{ name: "image", data_type: TYPE_FP32, dims: [3, 16, 16] }]
+output [{ name: "probs", data_type: TYPE_FP32, dims: [5] }]
+parameters: { key: "PERFORMANCE_HINT" value: { string_value: "LATENCY" } }
+""")
+    write_model(repo, "conv_onnx", [(ONNX_CONV, "model.onnx")], device("TEMPLATE"))
+    mlp = [(os.path.join(MODELS, "mlp.xml"), "model.xml"), (os.path.join(MODELS, "mlp.bin"), "model.bin")]
+    write_model(repo, "mlp", mlp, device("TEMPLATE") + "version_policy: { all {} }\n", versions=(1, 2))
+    # Models that cannot load.
+    os.makedirs(os.path.join(repo, "no_file", "1"))
+    with open(os.path.join(repo, "no_file", "config.pbtxt"), "w") as f:
+        f.write('backend: "ferry"\n' + device("TEMPLATE"))
+    os.makedirs(os.path.join(repo, "malformed", "1"))
+    with open(os.path.join(repo, "malformed", "1", "model.xml"), "w") as f:
+        f.write("<net name='broken'><layers><layer id='0'")
+    with open(os.path.join(repo, "malformed", "config.pbtxt"), "w") as f:
+        f.write('backend: "ferry"\n' + device("TEMPLATE"))
+    write_model(repo, "unknown_device", cnn_files(), device("NO_SUCH_DEVICE"))
+    write_model(repo, "unknown_property", cnn_files(),
+                device("TEMPLATE") + 'parameters: { key: "NO_SUCH_PROPERTY" value: { string_value: "1" } }\n')
+    write_model(repo, "contradicting", cnn_files(), batched + device("TEMPLATE") + """
+input [{ name: "image", data_type: TYPE_FP32, dims: [3, 32, 32] }]
+output [{ name: "probs", data_type: TYPE_FP32, dims: [5] }]
+""")
+
+
+def direct(model_file, device_name, inputs):
+    """Ferry's own outputs for `inputs` (arrays in the model's input order)."""
+    out = os.path.join(TMP, "direct_%d" % time.monotonic_ns())
+    os.makedirs(out)
+    args = [DIRECT_RUN, model_file, device_name, out]
+    for i, array in enumerate(inputs):
+        path = os.path.join(out, "in%d.raw" % i)
+        array.tofile(path)
+        args.append("%s:%s" % (path, ",".join(str(d) for d in array.shape)))
+    subprocess.run(args, check=True, timeout=120)
+    return {name[:-4]: np.fromfile(os.path.join(out, name), dtype=np.float32)
+            for name in os.listdir(out) if not name.startswith("in")}
+
+
+class TritonBackendTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        prefix = os.path.join(TMP, "prefix")
+        subprocess.run([INSTALL, "--prefix=" + prefix], check=True, stdout=subprocess.DEVNULL, timeout=120)
+        cls.repo = os.path.join(TMP, "models")
+        make_repository(cls.repo)
+        cls.http_port, cls.grpc_port = free_port(), free_port()
+        env = dict(os.environ, POCL_CACHE_DIR=os.path.join(TMP, "pocl"))
+        env.pop("FERRY_PLUGINS_XML", None)  # the installed Core finds its own plugins.xml
+        cls.log = open(os.path.join(os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", TMP), "tritonserver.log"), "w")
+        cls.server = subprocess.Popen(
+            [os.path.join(TRITON_DIR, "tools", "tritonserver"), "--model-repository=" + cls.repo,
+             "--backend-directory=" + os.path.join(prefix, "lib", "triton"), "--model-control-mode=explicit",
+             "--http-address=127.0.0.1", "--http-port=%d" % cls.http_port, "--grpc-address=127.0.0.1",
+             "--grpc-port=%d" % cls.grpc_port, "--allow-metrics=false", "--exit-timeout-secs=20"],
+            stdout=cls.log, stderr=subprocess.STDOUT, env=env)
+        cls.http = httpclient.InferenceServerClient("127.0.0.1:%d" % cls.http_port)
+        cls.grpc = grpcclient.InferenceServerClient("127.0.0.1:%d" % cls.grpc_port)
+        deadline = time.monotonic() + SERVER_STARTUP_S
+        while True:
+            try:
+                if cls.http.is_server_ready():
+                    break
+            except Exception:
+                pass
+            if cls.server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("tritonserver did not become ready; see tritonserver.log")
+            time.sleep(0.1)
+        for name in ("cnn_template", "cnn_gpu", "conv_onnx", "mlp"):
+            cls.http.load_model(name)
+
+    @classmethod
+    def tearDownClass(cls):
+        # Stops the server by its process id, as an operator would.
+        cls.http.close()
+        cls.grpc.close()
+        os.kill(cls.server.pid, signal.SIGTERM)
+        try:
+            code = cls.server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            cls.server.kill()
+            raise
+        cls.log.close()
+        if code != 0:
+            raise RuntimeError("tritonserver exited with %d after SIGTERM" % code)
+
+    def infer_http(self, model, array, name="image", output="probs"):
+        tensor = httpclient.InferInput(name, list(array.shape), "FP32")
+        tensor.set_data_from_numpy(array)
+        return self.http.infer(model, [tensor]).as_numpy(output)
+
+    def images(self, batch, seed):
+        return np.random.default_rng(seed).uniform(-1, 1, (batch, 3, 16, 16)).astype(np.float32)
+
+    def test_outputs_equal_ferrys_own_over_http_and_grpc(self):
+        image = np.fromfile(os.path.join(MODELS, "cnn.in.0.raw"), dtype=np.float32).reshape(1, 3, 16, 16)
+        expected = direct(os.path.join(MODELS, "cnn.xml"), "TEMPLATE", [image])["probs"].reshape(1, 5)
+        np.testing.assert_allclose(self.infer_http("cnn_template", image), expected, rtol=0, atol=1e-6)
+        # And OpenVINO's answer, the shipped reference.
+        openvino = np.fromfile(os.path.join(MODELS, "cnn.out.0.raw"), dtype=np.float32).reshape(1, 5)
+        np.testing.assert_allclose(self.infer_http("cnn_template", image), openvino, rtol=0, atol=1e-5)
+
+        batch = self.images(3, seed=1)
+        expected = direct(os.path.join(MODELS, "cnn.xml"), "GPU", [batch])["probs"].reshape(3, 5)
+        tensor = grpcclient.InferInput("image", list(batch.shape), "FP32")
+        tensor.set_data_from_numpy(batch)
+        got = self.grpc.infer("cnn_gpu", [tensor]).as_numpy("probs")
+        np.testing.assert_allclose(got, expected, rtol=0, atol=1e-5)
+
+    def test_onnx_model_with_completed_configuration(self):
+        config = self.http.get_model_config("conv_onnx")
+        self.assertEqual(len(config["input"]), 1)
+        name, dims = config["input"][0]["name"], [int(d) for d in config["input"][0]["dims"]]
+        array = np.random.default_rng(2).uniform(-1, 1, dims).astype(np.float32)
+        output = config["output"][0]["name"]
+        expected = direct(ONNX_CONV, "TEMPLATE", [array])[output]
+        got = self.infer_http("conv_onnx", array, name=name, output=output)
+        np.testing.assert_allclose(got.reshape(-1), expected, rtol=0, atol=1e-5)
+
+    def test_concurrent_clients_get_their_own_answers(self):
+        images = self.images(8, seed=3)
+        expected = direct(os.path.join(MODELS, "cnn.xml"), "TEMPLATE", [images])["probs"].reshape(8, 5)
+        before = self.http.get_inference_statistics("cnn_template")["model_stats"][0]
+
+        def client(first_row):  # a client per thread: tritonclient's are not thread-safe
+            http = httpclient.InferenceServerClient("127.0.0.1:%d" % self.http_port)
+            answers = []
+            for i in range(8):
+                row = (first_row + i) % 8
+                tensor = httpclient.InferInput("image", [1, 3, 16, 16], "FP32")
+                tensor.set_data_from_numpy(images[row:row + 1].copy())
+                answers.append((row, http.infer("cnn_template", [tensor]).as_numpy("probs")))
+            http.close()
+            return answers
+
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            for answers in pool.map(client, range(4)):
+                for row, got in answers:
+                    np.testing.assert_allclose(got, expected[row:row + 1], rtol=0, atol=1e-5)
+        after = self.http.get_inference_statistics("cnn_template")["model_stats"][0]
+        self.assertEqual(int(after["inference_count"]) - int(before["inference_count"]), 32)
+        self.assertGreater(int(after["inference_stats"]["compute_infer"]["ns"]),
+                           int(before["inference_stats"]["compute_infer"]["ns"]))
+
+    def assert_bad_request(self, inputs, message):
+        with self.assertRaises(InferenceServerException) as caught:
+            self.http.infer("cnn_template", inputs)
+        self.assertEqual(caught.exception.status(), "400", caught.exception.message())
+        self.assertIn(message, caught.exception.message())
+        # The server keeps serving.
+        self.assertEqual(self.infer_http("cnn_template", self.images(1, seed=4)).shape, (1, 5))
+
+    def test_bad_requests_get_400_and_the_server_keeps_serving(self):
+        image = self.images(1, seed=5)
+        unknown = httpclient.InferInput("picture", [1, 3, 16, 16], "FP32")
+        unknown.set_data_from_numpy(image)
+        self.assert_bad_request([unknown], "picture")
+        shape = httpclient.InferInput("image", [1, 3, 8, 16], "FP32")
+        shape.set_data_from_numpy(image[:, :, :8, :].copy())
+        self.assert_bad_request([shape], "unexpected shape for input 'image'")
+        datatype = httpclient.InferInput("image", [1, 3, 16, 16], "FP64")
+        datatype.set_data_from_numpy(image.astype(np.float64))
+        self.assert_bad_request([datatype], "FP64")
+        oversized = httpclient.InferInput("image", [9, 3, 16, 16], "FP32")
+        oversized.set_data_from_numpy(np.repeat(image, 9, axis=0))
+        self.assert_bad_request([oversized], "batch-size must be <= 8")
+
+    def test_models_that_cannot_load_report_ferrys_message(self):
+        cases = {
+            "no_file": "no model file in",
+            "malformed": "malformed",
+            "unknown_device": "NO_SUCH_DEVICE",
+            "unknown_property": "NO_SUCH_PROPERTY",
+            "contradicting": "input 'image': dims [3,32,32] do not fit the model's shape [1,3,16,16]",
+        }
+        for name, message in cases.items():
+            with self.subTest(model=name):
+                with self.assertRaises(InferenceServerException) as caught:
+                    self.http.load_model(name)
+                self.assertIn(message, caught.exception.message())
+                self.assertFalse(self.http.is_model_ready(name))
+        self.assertEqual(self.infer_http("cnn_template", self.images(2, seed=6)).shape, (2, 5))
+
+    def test_versions_unload_and_reload(self):
+        data = np.fromfile(os.path.join(MODELS, "mlp.in.0.raw"), dtype=np.float32)
+        manifest = open(os.path.join(MODELS, "mlp.io.txt")).read().split("\n")
+        fields = [line.split() for line in manifest if line.startswith("input")][0]
+        input_name, shape = fields[1], [int(d) for d in fields[4:4 + int(fields[3])]]
+        output_name = [line.split() for line in manifest if line.startswith("output")][0][1]
+        data = data.reshape(shape)
+        expected = direct(os.path.join(MODELS, "mlp.xml"), "TEMPLATE", [data])[output_name].reshape(-1)
+
+        def infer(version):
+            tensor = httpclient.InferInput(input_name, shape, "FP32")
+            tensor.set_data_from_numpy(data)
+            return self.http.infer("mlp", [tensor], model_version=version).as_numpy(output_name).reshape(-1)
+
+        for version in ("1", "2"):
+            self.assertTrue(self.http.is_model_ready("mlp", version))
+            np.testing.assert_allclose(infer(version), expected, rtol=0, atol=1e-6)
+        self.http.unload_model("mlp")
+        deadline = time.monotonic() + 30
+        while self.http.is_model_ready("mlp", "1") and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.assertFalse(self.http.is_model_ready("mlp", "1"))
+        self.http.load_model("mlp")
+        np.testing.assert_allclose(infer("2"), expected, rtol=0, atol=1e-6)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0]], verbosity=2)
