@@ -217,15 +217,18 @@ bool InstanceState::run_group(const std::vector<Pending*>& group, uint64_t exec_
   int64_t rows = 0;
   for (const Pending* pending : group) rows += pending->rows;
   Timing timing;
+  // Inputs the compiled model refuses (a length outside a dimension's range...) are the
+  // client's error; a failing inference is the server's.
+  TRITONSERVER_Error_Code code = TRITONSERVER_ERROR_INVALID_ARG;
   try {
     bind_inputs(group, rows);
+    code = TRITONSERVER_ERROR_INTERNAL;
     timing.compute_start = now_ns();
     m_request.infer();
     timing.compute_end = now_ns();
   } catch (const std::exception& error) {
     if (group.size() > 1) return false;
-    finish(group.front()->request, TRITONSERVER_ErrorNew(TRITONSERVER_ERROR_INTERNAL, error.what()), exec_start,
-           timing);
+    finish(group.front()->request, TRITONSERVER_ErrorNew(code, error.what()), exec_start, timing);
     return true;
   }
   int64_t row_offset = 0;

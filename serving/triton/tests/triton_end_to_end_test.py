@@ -66,6 +66,9 @@ output [{ name: "probs", data_type: TYPE_FP32, dims: [5] }]
 parameters: { key: "PERFORMANCE_HINT" value: { string_value: "LATENCY" } }
 """)
     write_model(repo, "conv_onnx", [(ONNX_CONV, "model.onnx")], device("TEMPLATE"))
+    # tokens [?,1..10,8]: Triton's checks pass any length, Ferry's refuse 11 and more.
+    dynamic = [(os.path.join(MODELS, "dynamic.xml"), "model.xml"), (os.path.join(MODELS, "dynamic.bin"), "model.bin")]
+    write_model(repo, "dynamic", dynamic, device("TEMPLATE") + 'instance_group [{ count: 2, kind: KIND_CPU }]\n')
     mlp = [(os.path.join(MODELS, "mlp.xml"), "model.xml"), (os.path.join(MODELS, "mlp.bin"), "model.bin")]
     write_model(repo, "mlp", mlp, device("TEMPLATE") + "version_policy: { all {} }\n", versions=(1, 2))
     # Models that cannot load.
@@ -129,7 +132,7 @@ class TritonBackendTest(unittest.TestCase):
             if cls.server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("tritonserver did not become ready; see tritonserver.log")
             time.sleep(0.1)
-        for name in ("cnn_template", "cnn_gpu", "conv_onnx", "mlp"):
+        for name in ("cnn_template", "cnn_gpu", "conv_onnx", "dynamic", "mlp"):
             cls.http.load_model(name)
 
     @classmethod
@@ -228,6 +231,33 @@ class TritonBackendTest(unittest.TestCase):
         oversized.set_data_from_numpy(np.repeat(image, 9, axis=0))
         self.assert_bad_request([oversized], "batch-size must be <= 8")
 
+    def test_a_request_ferry_refuses_fails_alone(self):
+        def tokens(length, seed):
+            return np.random.default_rng(seed).uniform(-1, 1, (2, length, 8)).astype(np.float32)
+
+        good = [tokens(length, seed) for seed, length in enumerate((5, 10, 1, 7))]
+        expected = [direct(os.path.join(MODELS, "dynamic.xml"), "TEMPLATE", [t])["probs"] for t in good]
+
+        def send(array):
+            http = httpclient.InferenceServerClient("127.0.0.1:%d" % self.http_port)
+            tensor = httpclient.InferInput("tokens", list(array.shape), "FP32")
+            tensor.set_data_from_numpy(array)
+            try:
+                return http.infer("dynamic", [tensor]).as_numpy("probs")
+            except InferenceServerException as error:
+                return error
+            finally:
+                http.close()
+
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(send, [good[0], tokens(11, 9), good[1], good[2], tokens(12, 8), good[3]]))
+        for got, want in zip([answers[0], answers[2], answers[3], answers[5]], expected):
+            np.testing.assert_allclose(got.reshape(-1), want, rtol=0, atol=1e-6)
+        for refused in (answers[1], answers[4]):
+            self.assertIsInstance(refused, InferenceServerException)
+            self.assertEqual(refused.status(), "400", refused.message())
+            self.assertIn("tokens", refused.message())
+
     def test_models_that_cannot_load_report_ferrys_message(self):
         cases = {
             "no_file": "no model file in",
@@ -246,7 +276,8 @@ class TritonBackendTest(unittest.TestCase):
 
     def test_versions_unload_and_reload(self):
         data = np.fromfile(os.path.join(MODELS, "mlp.in.0.raw"), dtype=np.float32)
-        manifest = open(os.path.join(MODELS, "mlp.io.txt")).read().split("\n")
+        with open(os.path.join(MODELS, "mlp.io.txt")) as f:
+            manifest = f.read().split("\n")
         fields = [line.split() for line in manifest if line.startswith("input")][0]
         input_name, shape = fields[1], [int(d) for d in fields[4:4 + int(fields[3])]]
         output_name = [line.split() for line in manifest if line.startswith("output")][0][1]
