@@ -60,6 +60,10 @@ def make_repository(repo):
     # Auto-completed from the model: no input or output listed.
     write_model(repo, "cnn_template", cnn_files(),
                 batched + device("TEMPLATE") + 'instance_group [{ count: 2, kind: KIND_CPU }]\n')
+    # Waits up to 2 s to gather 4 requests: one execution of batch 4, whatever the threads' timing.
+    write_model(repo, "cnn_batching", cnn_files(), device("TEMPLATE") + """max_batch_size: 8
+dynamic_batching { preferred_batch_size: [4] max_queue_delay_microseconds: 2000000 }
+""")
     write_model(repo, "cnn_gpu", cnn_files(), batched + device("GPU") + """
 input [{ name: "image", data_type: TYPE_FP32, dims: [3, 16, 16] }]
 output [{ name: "probs", data_type: TYPE_FP32, dims: [5] }]
@@ -132,7 +136,7 @@ class TritonBackendTest(unittest.TestCase):
             if cls.server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("tritonserver did not become ready; see tritonserver.log")
             time.sleep(0.1)
-        for name in ("cnn_template", "cnn_gpu", "conv_onnx", "dynamic", "mlp"):
+        for name in ("cnn_template", "cnn_batching", "cnn_gpu", "conv_onnx", "dynamic", "mlp"):
             cls.http.load_model(name)
 
     @classmethod
@@ -207,6 +211,27 @@ class TritonBackendTest(unittest.TestCase):
         self.assertEqual(int(after["inference_count"]) - int(before["inference_count"]), 32)
         self.assertGreater(int(after["inference_stats"]["compute_infer"]["ns"]),
                            int(before["inference_stats"]["compute_infer"]["ns"]))
+
+    def test_requests_run_together_as_one_batch(self):
+        images = self.images(4, seed=7)
+        expected = direct(os.path.join(MODELS, "cnn.xml"), "TEMPLATE", [images])["probs"].reshape(4, 5)
+
+        def send(row):
+            http = httpclient.InferenceServerClient("127.0.0.1:%d" % self.http_port)
+            tensor = httpclient.InferInput("image", [1, 3, 16, 16], "FP32")
+            tensor.set_data_from_numpy(images[row:row + 1].copy())
+            try:
+                return http.infer("cnn_batching", [tensor]).as_numpy("probs")
+            finally:
+                http.close()
+
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            for row, got in enumerate(pool.map(send, range(4))):
+                np.testing.assert_allclose(got, expected[row:row + 1], rtol=0, atol=1e-5)
+        stats = self.http.get_inference_statistics("cnn_batching")["model_stats"][0]
+        self.assertEqual(int(stats["inference_count"]), 4)
+        self.assertEqual(int(stats["execution_count"]), 1)
+        self.assertEqual([int(b["batch_size"]) for b in stats["batch_stats"]], [4])
 
     def assert_bad_request(self, inputs, message):
         with self.assertRaises(InferenceServerException) as caught:
