@@ -57,22 +57,22 @@ check_format() {
 
 phase setup bash tools/setup.sh || exit 1
 phase format check_format
+# What the two sanitizer phases test. The conformance runs stay plain: under ASan they would
+# build the whole suite (every op case) instrumented, minutes for what the plugins' own tests
+# cover.
+sanitized=(//core/... //plugins/template/... //plugins/batch/... //serving/triton:model_config_test)
+sanitized_gpu=(//plugins/gpu/... //plugins/multi/...)
+plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance_test
+  //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test)
 # Tests that the sanitizer phases run are left out of the plain phase: they run once, under
 # ASan+UBSan, and gcc does not compile their binaries a second time (minutes of a cold run).
 # Everything else in //... still builds with gcc here, the plugins' libraries included.
-sanitized=(//core/... //plugins/template/... //plugins/batch/... //plugins/gpu/... //plugins/multi/...)
-plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance_test
-  //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test)
-phase plain bazel_test -- //... "${sanitized[@]/#/-}" "${plain_only[@]}"
-# The conformance runs on virtual devices stay plain: under ASan they would build the whole suite
-# (every op case) instrumented, minutes for what plugins/batch and plugins/multi's own tests cover.
-phase sanitizers bazel_test --config=sanitize -- //core/... //plugins/template/... //plugins/batch/... \
-  -//plugins/batch:batch_conformance_test
+phase plain bazel_test -- //... "${sanitized[@]/#/-}" "${sanitized_gpu[@]/#/-}" "${plain_only[@]}"
+phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" -//plugins/batch:batch_conformance_test
 # The same build for the GPU plugin's tests, without LeakSanitizer: its tracer thread crashes now
 # and then (SIGSEGV) stopping PoCL's worker threads at exit, after every test passed.
 phase sanitizers_gpu bazel_test --config=sanitize --test_env=ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-  -- //plugins/gpu/... //plugins/multi/... -//plugins/gpu:gpu_conformance_test \
-  -//plugins/multi:multi_conformance_test -//plugins/multi:multi_conformance_sub_devices_test
+  -- "${sanitized_gpu[@]}" "${plain_only[@]/#/-}"
 
 echo "--- phases"
 printf '%s\n' "${phases[@]}"
