@@ -1,0 +1,11 @@
+#pragma once
+
+namespace ferry {
+namespace preprocess {
+
+// PreProcessSteps::resize: an Interpolate-11 over H and W by sizes, half_pixel coordinates,
+// mode linear (OpenVINO's N-d triangle), cubic (coefficient -0.75) or nearest (round_prefer_floor).
+enum class ResizeAlgorithm { RESIZE_LINEAR, RESIZE_CUBIC, RESIZE_NEAREST };
+
+}  // namespace preprocess
+}  // namespace ferry
