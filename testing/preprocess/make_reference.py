@@ -150,6 +150,8 @@ CASES = {
     "resize_linear_up": ([1, 2, 6, 7], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_LINEAR, 3, 4)),
     "resize_nearest": ([1, 2, 7, 5], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_NEAREST, 3, 4)),
     "resize_cubic": ([1, 2, 5, 6], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_CUBIC, 4, 9)),
+    "resize_bilinear_pillow": ([1, 2, 4, 5], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_BILINEAR_PILLOW, 9, 7)),
+    "resize_bicubic_pillow": ([1, 2, 6, 4], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_BICUBIC_PILLOW, 4, 9)),
     "resize_explicit_size": ([1, 2, 3, 4], ov.Type.f32, build_resize_explicit_size),
     "u8_mean_scale_reverse_channels": ([1, 3, 4, 5], ov.Type.f32, build_u8_mean_scale_reverse_channels),
     "scalar_mean_scale": ([1, 2, 3, 4], ov.Type.f32, build_scalar_mean_scale),

@@ -58,6 +58,22 @@ Step per_channel_step(const std::string& name, const std::vector<float>& values)
               }};
 }
 
+op::v11::Interpolate::InterpolateMode interpolate_mode(ResizeAlgorithm algorithm) {
+  using Mode = op::v11::Interpolate::InterpolateMode;
+  switch (algorithm) {
+    case ResizeAlgorithm::RESIZE_LINEAR:
+      return Mode::LINEAR;
+    case ResizeAlgorithm::RESIZE_CUBIC:
+      return Mode::CUBIC;
+    case ResizeAlgorithm::RESIZE_BILINEAR_PILLOW:
+      return Mode::BILINEAR_PILLOW;
+    case ResizeAlgorithm::RESIZE_BICUBIC_PILLOW:
+      return Mode::BICUBIC_PILLOW;
+    default:
+      return Mode::NEAREST;
+  }
+}
+
 }  // namespace
 
 void require_single_plane(const StepState& state, const std::string& step) {
@@ -165,10 +181,7 @@ Step resize_step(ResizeAlgorithm algorithm, std::optional<std::pair<size_t, size
         if (target.first <= 0 || target.second <= 0)
           step_error(state, step, "the size must be positive, got ", target.first, "x", target.second);
         op::v11::Interpolate::InterpolateAttrs attrs;
-        using Mode = op::v11::Interpolate::InterpolateMode;
-        attrs.mode = algorithm == ResizeAlgorithm::RESIZE_LINEAR  ? Mode::LINEAR
-                     : algorithm == ResizeAlgorithm::RESIZE_CUBIC ? Mode::CUBIC
-                                                                  : Mode::NEAREST;
+        attrs.mode = interpolate_mode(algorithm);
         attrs.shape_calculation_mode = op::v11::Interpolate::ShapeCalcMode::SIZES;
         attrs.coordinate_transformation_mode = op::v11::Interpolate::CoordinateTransformMode::HALF_PIXEL;
         attrs.nearest_mode = op::v11::Interpolate::NearestMode::ROUND_PREFER_FLOOR;
