@@ -39,7 +39,8 @@ def model(shape, element_type=ov.Type.f32):
 
 
 def build_nv12_two_planes_bgr_nchw(p):
-    p.input().tensor().set_element_type(ov.Type.u8).set_color_format(ColorFormat.NV12_TWO_PLANES, ["y", "uv"])
+    p.input().tensor().set_element_type(ov.Type.u8).set_color_format(ColorFormat.NV12_TWO_PLANES, ["y", "uv"]) \
+        .set_memory_type("GPU_SURFACE")
     p.input().preprocess().convert_color(ColorFormat.BGR)
     p.input().model().set_layout(ov.Layout("NCHW"))
 
@@ -182,11 +183,15 @@ def write_tensor(manifest, kind, index, name, array):
     manifest.write(f"{kind} {index} {type_name} {array.ndim} {dims} {name}\n")
 
 
-def make(name, shape, element_type, build):
+def preprocessed(shape, element_type, build):
     m = model(shape, element_type)
     p = PrePostProcessor(m)
     build(p)
-    m = p.build()
+    return p.build()
+
+
+def make(name, shape, element_type, build):
+    m = preprocessed(shape, element_type, build)
     compiled = ov.Core().compile_model(m, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     inputs = [random_tensor(param.get_element_type(), list(param.get_shape())) for param in m.get_parameters()]
     outputs = compiled(inputs)
@@ -218,6 +223,17 @@ def check_ferry_ir(directory):
     for name in names:
         compiled = core.compile_model(core.read_model(os.path.join(directory, name + ".xml")), "CPU",
                                       {"INFERENCE_PRECISION_HINT": "f32"})
+        # The inputs as OpenVINO reads them from Ferry's IR and as its own PrePostProcessor makes them.
+        ferry_model = core.read_model(os.path.join(directory, name + ".xml"))
+        shape, element_type, build = CASES[name]
+        for ours, theirs in zip(ferry_model.get_parameters(), preprocessed(shape, element_type, build).get_parameters()):
+            same = (ours.get_partial_shape() == theirs.get_partial_shape()
+                    and ours.get_element_type() == theirs.get_element_type()
+                    and str(ours.get_layout()) == str(theirs.get_layout())
+                    and ours.output(0).get_names() == theirs.output(0).get_names()
+                    and sorted(ours.output(0).get_rt_info().keys()) == sorted(theirs.output(0).get_rt_info().keys()))
+            print(f"{name} input {ours.get_friendly_name()}: {'same' if same else 'DIFFERENT'} as OpenVINO's")
+            failures += not same
         tensors = read_manifest(name)
         results = compiled([t for kind, t in tensors if kind == "input"])
         expected = [t for kind, t in tensors if kind == "output"]
@@ -226,7 +242,8 @@ def check_ferry_ir(directory):
             ok = got.shape == want.shape and np.allclose(got.astype(np.float64), want.astype(np.float64), atol=1e-3)
             print(f"{name} output {i}: {'ok' if ok else 'MISMATCH'}")
             failures += not ok
-    print(f"{len(names)} Ferry-written IRs read and run by OpenVINO {ov.__version__}; {failures} mismatches")
+    print(f"{len(names)} Ferry-written IRs read and run by OpenVINO {ov.__version__}; {failures} mismatches "
+          "(outputs, and inputs' shapes, types, layouts, names and rt_info keys)")
     sys.exit(1 if failures else 0)
 
 

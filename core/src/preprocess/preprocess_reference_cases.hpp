@@ -51,7 +51,11 @@ inline const std::vector<ReferenceCase>& reference_cases() {
        {1, 3, 4, 6},
        element::f32,
        [](PrePostProcessor& p) {
-         p.input().tensor().set_element_type(element::u8).set_color_format(ColorFormat::NV12_TWO_PLANES, {"y", "uv"});
+         p.input()
+             .tensor()
+             .set_element_type(element::u8)
+             .set_color_format(ColorFormat::NV12_TWO_PLANES, {"y", "uv"})
+             .set_memory_type("GPU_SURFACE");
          p.input().preprocess().convert_color(ColorFormat::BGR);
          p.input().model().set_layout("NCHW");
        }},
