@@ -104,6 +104,16 @@ def build_bgrx_to_rgb(p):
     p.input().preprocess().convert_color(ColorFormat.RGB).convert_element_type(ov.Type.f32)
 
 
+def build_rgb_to_gray_u8(p):
+    p.input().tensor().set_color_format(ColorFormat.RGB)
+    p.input().preprocess().convert_color(ColorFormat.GRAY)
+
+
+def build_bgr_to_gray_f32(p):
+    p.input().tensor().set_color_format(ColorFormat.BGR)
+    p.input().preprocess().convert_color(ColorFormat.GRAY)
+
+
 def build_rgb_to_bgr_nchw(p):
     p.input().tensor().set_color_format(ColorFormat.RGB).set_layout(ov.Layout("NCHW"))
     p.input().preprocess().convert_color(ColorFormat.BGR)
@@ -157,6 +167,8 @@ CASES = {
     "u8_mean_scale_reverse_channels": ([1, 3, 4, 5], ov.Type.f32, build_u8_mean_scale_reverse_channels),
     "scalar_mean_scale": ([1, 2, 3, 4], ov.Type.f32, build_scalar_mean_scale),
     "bgrx_to_rgb": ([1, 3, 5, 3], ov.Type.f32, build_bgrx_to_rgb),
+    "rgb_to_gray_u8": ([1, 4, 6, 1], ov.Type.u8, build_rgb_to_gray_u8),
+    "bgr_to_gray_f32": ([1, 3, 5, 1], ov.Type.f32, build_bgr_to_gray_f32),
     "rgb_to_bgr_nchw": ([1, 3, 2, 5], ov.Type.f32, build_rgb_to_bgr_nchw),
     "convert_layout_by_dims": ([1, 3, 4, 6], ov.Type.f32, build_convert_layout_by_dims),
     "crop": ([1, 3, 4, 6], ov.Type.f32, build_crop),

@@ -83,6 +83,12 @@ TEST(PreprocessErrors, ColourConversionsThatDoNotExist) {
                              p.input().preprocess().convert_color(ColorFormat::RGB);
                            }),
                {"convert_color: cannot convert GRAY to RGB", "supported:"});
+  expect_parts(build_error({1, 4, 6, 1},
+                           [](PrePostProcessor& p) {
+                             p.input().tensor().set_color_format(ColorFormat::RGBX);
+                             p.input().preprocess().convert_color(ColorFormat::GRAY);
+                           }),
+               {"convert_color: cannot convert RGBX to GRAY", "RGB and BGR to GRAY"});
   expect_parts(
       build_error({1, 4, 6, 3}, [](PrePostProcessor& p) { p.input().preprocess().convert_color(ColorFormat::BGR); }),
       {"convert_color: the tensor's colour format is not known"});

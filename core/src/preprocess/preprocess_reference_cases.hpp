@@ -149,6 +149,20 @@ inline const std::vector<ReferenceCase>& reference_cases() {
          p.input().tensor().set_element_type(element::u8).set_color_format(ColorFormat::BGRX);
          p.input().preprocess().convert_color(ColorFormat::RGB).convert_element_type(element::f32);
        }},
+      {"rgb_to_gray_u8",
+       {1, 4, 6, 1},
+       element::u8,
+       [](PrePostProcessor& p) {
+         p.input().tensor().set_color_format(ColorFormat::RGB);
+         p.input().preprocess().convert_color(ColorFormat::GRAY);
+       }},
+      {"bgr_to_gray_f32",
+       {1, 3, 5, 1},
+       element::f32,
+       [](PrePostProcessor& p) {
+         p.input().tensor().set_color_format(ColorFormat::BGR);
+         p.input().preprocess().convert_color(ColorFormat::GRAY);
+       }},
       {"rgb_to_bgr_nchw",
        {1, 3, 2, 5},
        element::f32,

@@ -31,7 +31,7 @@ class PreProcessSteps {
 
   // Convert; an undefined type means the model's element type.
   PreProcessSteps& convert_element_type(const element::Type& type = {});
-  // NV12/I420 to RGB/BGR (NV12toRGB... ops), RGB <-> BGR, RGBX/BGRX to RGB/BGR.
+  // NV12/I420 to RGB/BGR (NV12toRGB... ops), RGB <-> BGR, RGBX/BGRX to RGB/BGR, RGB/BGR to GRAY.
   PreProcessSteps& convert_color(const ColorFormat& dst_format);
   // Transpose to `dst_layout` (empty: the model's layout); or by a permutation of the axes.
   PreProcessSteps& convert_layout(const Layout& dst_layout = {});
