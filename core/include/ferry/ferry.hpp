@@ -10,6 +10,7 @@
 #include "ferry/graph/model_batch.hpp"
 #include "ferry/graph/ops.hpp"
 #include "ferry/graph/port_layout.hpp"
+#include "ferry/preprocess/pre_post_processor.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/runtime/infer_request.hpp"

@@ -132,6 +132,10 @@ void register_builtin_ops(OpRegistry& registry) {
   registry.add<op::v5::GRUSequence>();
   registry.add<op::v5::LSTMSequence>();
   registry.add<op::v0::LSTMSequence>();
+  registry.add<op::v8::NV12toRGB>();
+  registry.add<op::v8::NV12toBGR>();
+  registry.add<op::v8::I420toRGB>();
+  registry.add<op::v8::I420toBGR>();
   registry.add<op::ext::Dropout>();
   registry.add<op::ext::Det>();
 }

@@ -297,4 +297,34 @@ TEST(OpenVinoIdioms, NodeBasics) {
   EXPECT_EQ(rank.get_length(), 4);
 }
 
+// OpenVINO's preprocessing idiom: u8 NHWC images of any size into the f32 NCHW model, f16 out.
+// Each pixel of channel c holds 2 * (c + 1): scaled by 2 and resized (a constant image stays
+// constant), the model doubles it and averages it to 2, 4, 6.
+TEST(OpenVinoIdioms, PrePostProcessing) {
+  std::shared_ptr<ov::Model> model = make_model();
+  ov::preprocess::PrePostProcessor ppp(model);
+  ppp.input().tensor().set_element_type(ov::element::u8).set_layout("NHWC").set_spatial_dynamic_shape();
+  ppp.input()
+      .preprocess()
+      .convert_element_type(ov::element::f32)
+      .resize(ov::preprocess::ResizeAlgorithm::RESIZE_LINEAR)
+      .scale(2.0f);
+  ppp.input().model().set_layout("NCHW");
+  ppp.output().tensor().set_element_type(ov::element::f16);
+  model = ppp.build();
+  EXPECT_EQ(model->input().get_partial_shape(), (ov::PartialShape{1, -1, -1, 3}));
+
+  ov::Core core;
+  ov::CompiledModel compiled = core.compile_model(model, "TEMPLATE");
+  ov::InferRequest request = compiled.create_infer_request();
+  ov::Tensor frame(ov::element::u8, ov::Shape{1, 7, 9, 3});
+  for (size_t i = 0; i < frame.get_size(); ++i) frame.data<uint8_t>()[i] = static_cast<uint8_t>(2 * (i % 3 + 1));
+  request.set_input_tensor(frame);
+  request.infer();
+  const ov::Tensor means = request.get_output_tensor();
+  ASSERT_EQ(means.get_element_type(), ov::element::f16);
+  ASSERT_EQ(means.get_shape(), (ov::Shape{1, 3}));
+  for (size_t c = 0; c < 3; ++c) EXPECT_EQ(static_cast<float>(means.data<ov::float16>()[c]), 2.0f * (c + 1));
+}
+
 }  // namespace

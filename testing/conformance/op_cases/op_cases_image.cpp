@@ -1,5 +1,6 @@
-// Case generators for image resizing: Interpolate with nearest (each nearest_mode corner),
-// linear_onnx and cubic, by scales or sizes, on chosen axes, with pads, up and down.
+// Case generators for image ops: Interpolate with nearest (each nearest_mode corner), linear_onnx
+// and cubic, by scales or sizes, on chosen axes, with pads, up and down; the YUV 4:2:0 to RGB/BGR
+// conversions (NV12toRGB... of opset8) on one plane and on separate planes, u8 and f32.
 
 #include "op_case.hpp"
 
@@ -98,8 +99,37 @@ void interpolate_cases(const OpId& op, std::vector<OpCase>& cases) {
   }
 }
 
+// Planes of pixel-range values: inputs of [1, 9] (u8) or [0.1, 3] (f32) times 25 / 80, so that
+// the results spread over [0, 255] rather than clamping.
+void yuv_to_rgb_cases(const OpId& op, std::vector<OpCase>& cases) {
+  const bool nv12 = op.type.rfind("NV12", 0) == 0;
+  for (const Type& type : {element::u8, element::f32}) {
+    const auto pixels = [type](GraphBuilder& g, const PartialShape& shape) -> Output<Node> {
+      const double gain = type == element::u8 ? 25 : 80;
+      return g.helper("Multiply", "opset1",
+                      {g.input(type, shape, Domain::Positive), g.constant(type, Shape{}, {gain})});
+    };
+    add_case(cases, op, type, "single_plane", [=](GraphBuilder& g) -> OutputVector {
+      return {g.op(op, {pixels(g, {2, 6, 8, 1})})};
+    });
+    add_case(cases, op, type, "separate_planes", [=](GraphBuilder& g) -> OutputVector {
+      OutputVector planes{pixels(g, {1, 4, 6, 1})};
+      if (nv12) {
+        planes.push_back(pixels(g, {1, 2, 3, 2}));
+      } else {
+        planes.push_back(pixels(g, {1, 2, 3, 1}));
+        planes.push_back(pixels(g, {1, 2, 3, 1}));
+      }
+      return {g.op(op, planes)};
+    });
+  }
+}
+
 }  // namespace
 
-void add_image_generators(GeneratorTable& table) { table["Interpolate"] = interpolate_cases; }
+void add_image_generators(GeneratorTable& table) {
+  table["Interpolate"] = interpolate_cases;
+  for (const char* type : {"NV12toRGB", "NV12toBGR", "I420toRGB", "I420toBGR"}) table[type] = yuv_to_rgb_cases;
+}
 
 }  // namespace ferry::conformance

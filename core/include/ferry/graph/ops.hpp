@@ -57,3 +57,4 @@
 #include "ferry/graph/ops/transpose.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/graph/ops/unary_math.hpp"
+#include "ferry/graph/ops/yuv_to_rgb.hpp"

@@ -147,6 +147,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice,
     op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze,
     op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset8
 namespace opset9 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -168,6 +169,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
     op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
     op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset9
 namespace opset10 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -189,6 +191,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
     op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
     op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset10
 namespace opset11 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -210,6 +213,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
     op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
     op::v0::Tile, op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset11
 namespace opset12 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -232,6 +236,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice,
     op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK, op::v1::Transpose,
     op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset12
 namespace opset13 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -254,6 +259,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
     op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile,
     op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset13
 namespace opset14 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -276,6 +282,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
     op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile,
     op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset14
 namespace opset15 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -298,6 +305,7 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
     op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK,
     op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset15
 namespace opset16 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -320,5 +328,6 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
     op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK,
     op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
+using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
 }  // namespace opset16
 }  // namespace ferry

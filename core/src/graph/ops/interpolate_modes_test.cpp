@@ -104,6 +104,10 @@ TEST(InterpolateModes, BicubicPillowMatchesPil) {
   auto attrs = attrs_of(Mode::BICUBIC_PILLOW);
   attrs.cube_coeff = -0.5;  // Pillow's kernel
   expect_near(resize(attrs, {1, 8}, kRow, {1, 3}), {3.2671204f, 3.9812791f, 3.8063896f});
+  // Pillow's a = -0.5 whatever cube_coeff says, as OpenVINO does.
+  auto default_coeff = attrs_of(Mode::BICUBIC_PILLOW);
+  default_coeff.cube_coeff = -0.75;
+  expect_near(resize(default_coeff, {1, 8}, kRow, {1, 3}), {3.2671204f, 3.9812791f, 3.8063896f});
   expect_near(resize(attrs, {1, 8}, kRow, {1, 5}), {2.5423346f, 3.9906662f, 5.3470435f, 1.0970728f, 5.9292536f});
   expect_near(resize(attrs, {1, 8}, kRow, {1, 12}),
               {0.7368421f, 3.0588236f, 4.8009257f, 2.0601852f, 5.125f, 7.7800927f, 3.8449075f, 0.9375f, 0.27314815f,

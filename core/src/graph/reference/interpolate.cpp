@@ -116,7 +116,8 @@ Taps triangle_taps(double x, double scale, bool antialias, size_t length) {
 
 // Pillow's resampling (ImagingResample): output o centred at (o + 0.5) * in / out; when
 // shrinking, the filter is stretched by in / out (always antialiased), its support with it.
-// Coordinates ignore coordinate_transformation_mode, as in OpenVINO.
+// Coordinates ignore coordinate_transformation_mode, and bicubic uses Pillow's a = -0.5 whatever
+// cube_coeff says, as in OpenVINO.
 AxisTaps pillow_taps(const Attrs& attrs, const AxisResize& axis) {
   const bool cubic = attrs.mode == Mode::BICUBIC_PILLOW;
   const double ratio = static_cast<double>(axis.in_length) / static_cast<double>(axis.out_length);
@@ -130,7 +131,7 @@ AxisTaps pillow_taps(const Attrs& attrs, const AxisResize& axis) {
     const auto high = std::min<int64_t>(static_cast<int64_t>(center + support + 0.5), int64_t(axis.in_length));
     for (int64_t i = low; i < high; ++i) {
       const double d = (static_cast<double>(i) - center + 0.5) / stretch;
-      taps[o].push_back({static_cast<size_t>(i), cubic ? keys(d, attrs.cube_coeff) : triangle(d)});
+      taps[o].push_back({static_cast<size_t>(i), cubic ? keys(d, -0.5) : triangle(d)});
     }
     normalize(taps[o]);
   }

@@ -22,8 +22,8 @@ namespace v11 {
 //    cube_coeff), both taking edge values outside the input;
 //  - linear (OpenVINO's N-d mode) weights the elements inside the input by a triangle around x'
 //    and normalises; with antialias, a downscale by s < 1 widens the triangle to 1 / s;
-//  - bilinear_pillow / bicubic_pillow resample as Pillow does (triangle / Keys with
-//    cube_coeff, stretched by in / out when shrinking; coordinate mode ignored).
+//  - bilinear_pillow / bicubic_pillow resample as Pillow does (triangle / Keys with Pillow's
+//    a = -0.5, stretched by in / out when shrinking; coordinate mode and cube_coeff ignored).
 // Ferry extensions for ONNX Resize, none of which OpenVINO's Interpolate-11 has:
 //  - exclude_outside (cubic, and antialiased linear_onnx): taps outside the input get weight 0
 //    and the rest is renormalised, instead of reading the edge;

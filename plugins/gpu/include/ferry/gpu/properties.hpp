@@ -62,6 +62,14 @@ inline constexpr Property<bool, PropertyMutability::RO> queue_throttle_applied{"
 // system refused a raise).
 inline constexpr Property<bool, PropertyMutability::RO> host_task_priority_applied{"GPU_HOST_TASK_PRIORITY_APPLIED"};
 
+// Values for ferry::preprocess::InputTensorInfo::set_memory_type: the application will set this
+// input as OpenCL image planes (surface) or buffers. PrePostProcessor keeps the value in the new
+// inputs' rt_info ("memory_type") for the plugin to choose its kernels by.
+namespace memory_type {
+inline constexpr char surface[] = "GPU_SURFACE";
+inline constexpr char buffer[] = "GPU_BUFFER";
+}  // namespace memory_type
+
 // true (default): kernels' loops keep their `#pragma unroll` hints. false: every program is
 // built with those hints turned into `#pragma unroll 1` and with -D FERRY_LOOP_UNROLLING=0.
 inline constexpr Property<bool> enable_loop_unrolling{"GPU_ENABLE_LOOP_UNROLLING"};
