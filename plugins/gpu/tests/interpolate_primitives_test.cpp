@@ -130,13 +130,31 @@ TEST(GpuInterpolatePrimitives, HalfStorageEveryMode) {
       31, 1e-3, 2e-3);
 }
 
+// Linear without antialias (what PrePostProcessor's RESIZE_LINEAR inserts) runs on linear_onnx's
+// kernel: the reference computes it with linear's own triangle filter, so this checks the two
+// agree, borders included, upsampling and downsampling, for every transformation.
+TEST(GpuInterpolatePrimitives, LinearWithoutAntialias) {
+  auto x = param({1, 3, 6, 8});
+  for (Transform transform : kTransforms) {
+    check(model_of(std::make_shared<Interpolate>(x, ints({11, 13}), ints({2, 3}), attrs_of(Mode::LINEAR, transform)),
+                   {x}));
+    check(
+        model_of(std::make_shared<Interpolate>(x, ints({4, 3}), ints({2, 3}), attrs_of(Mode::LINEAR, transform)), {x}));
+  }
+}
+
 TEST(GpuInterpolatePrimitives, UnsupportedModesAreNotClaimed) {
   auto x = param({1, 1, 4, 4});
   Interpolate::InterpolateAttrs attrs = attrs_of(Mode::LINEAR, Transform::HALF_PIXEL);
-  auto linear = std::make_shared<Interpolate>(x, ints({8, 8}), ints({2, 3}), attrs);
+  attrs.antialias = true;
+  auto linear = std::make_shared<Interpolate>(x, ints({2, 2}), ints({2, 3}), attrs);
   linear->set_friendly_name("linear_resize");
   Core core = make_core();
   EXPECT_EQ(core.query_model(model_of(linear, {x}), "GPU").count("linear_resize"), 0u);
+  attrs = attrs_of(Mode::BILINEAR_PILLOW, Transform::HALF_PIXEL);
+  auto pillow = std::make_shared<Interpolate>(x, ints({8, 8}), ints({2, 3}), attrs);
+  pillow->set_friendly_name("pillow_resize");
+  EXPECT_EQ(core.query_model(model_of(pillow, {x}), "GPU").count("pillow_resize"), 0u);
   attrs = attrs_of(Mode::NEAREST, Transform::HALF_PIXEL);
   attrs.antialias = true;
   auto antialiased = std::make_shared<Interpolate>(x, ints({2, 2}), ints({2, 3}), attrs);

@@ -69,6 +69,7 @@ const Primitive& attention_primitive();
 const Primitive& fake_quantize_primitive();
 const Primitive& recurrent_primitive();
 const Primitive& einsum_primitive();
+const Primitive& yuv_to_rgb_primitive();
 
 // The primitive that supports `node`, or null. Nodes with a dynamic shape or type have none.
 const Primitive* find_primitive(const Node& node);

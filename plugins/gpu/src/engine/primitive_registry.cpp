@@ -87,6 +87,7 @@ const Primitive* find_primitive(const Node& node) {
       &fake_quantize_primitive(),
       &recurrent_primitive(),
       &einsum_primitive(),
+      &yuv_to_rgb_primitive(),
   };
   for (const Primitive* primitive : families)
     if (primitive->supports(node)) return primitive;

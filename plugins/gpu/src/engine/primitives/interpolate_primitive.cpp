@@ -1,9 +1,8 @@
 // Interpolate-11 on kernels/interpolate.cl: f32 or f16 storage (float arithmetic), up to 8
 // dimensions, scales or sizes and axes from Constants; modes nearest (every nearest_mode),
-// linear_onnx and cubic, with the coordinate transformations half_pixel, pytorch_half_pixel,
-// asymmetric, tf_half_pixel_for_nn and align_corners, and zero pads (an axis keeping its length
-// is copied, as in the core op). Other modes, transformations, antialias and exclude_outside are
-// not claimed.
+// linear_onnx, linear (PrePostProcessor's resize) and cubic, with the coordinate transformations half_pixel,
+// pytorch_half_pixel, asymmetric, tf_half_pixel_for_nn and align_corners, and zero pads (an axis keeping its length is
+// copied, as in the core op). Other modes, transformations, antialias and exclude_outside are not claimed.
 
 #include <cmath>
 
@@ -22,6 +21,10 @@ int mode_code(Interpolate::InterpolateMode mode) {
     case Interpolate::InterpolateMode::NEAREST:
       return 0;
     case Interpolate::InterpolateMode::LINEAR_ONNX:
+    // Without antialias, linear's triangle filter has support 1: every output reads its two
+    // nearest inputs per axis with linear_onnx's weights, and where one lies outside, the
+    // renormalised weight of the other is 1, as linear_onnx's clamped coordinate gives.
+    case Interpolate::InterpolateMode::LINEAR:
       return 1;
     case Interpolate::InterpolateMode::CUBIC:
       return 2;
