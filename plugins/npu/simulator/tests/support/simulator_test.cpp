@@ -84,6 +84,12 @@ uint64_t copied_bytes() {
   return bytes;
 }
 
+bool parameters_validated() {
+  const char* layer = std::getenv("ZE_ENABLE_VALIDATION_LAYER");
+  const char* parameters = std::getenv("ZE_ENABLE_PARAMETER_VALIDATION");
+  return layer && parameters && std::string(layer) == "1" && std::string(parameters) == "1";
+}
+
 int open_fd_count() {
   int count = 0;
   DIR* fds = opendir("/proc/self/fd");

@@ -23,6 +23,10 @@ ze_device_handle_t device();
 std::string last_error();
 uint64_t copied_bytes();
 
+// Whether the loader's validation layer checks parameters before the driver sees them (it then
+// answers some misuse itself, and the driver's last error says nothing about it).
+bool parameters_validated();
+
 // The number of file descriptors this process has open.
 int open_fd_count();
 
