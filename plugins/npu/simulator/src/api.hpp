@@ -41,6 +41,8 @@ ze_result_t device_get_global_timestamps(ze_device_handle_t device, uint64_t* ho
 
 // extension_api.cpp: the function zeDriverGetExtensionFunctionAddress hands out for `name`.
 void* extension_function(const char* name);
+// graph_api.cpp: the same for the graph extension (ferry/npu/driver/ze_ferry_graph_ext.h).
+void* graph_extension_function(const char* name);
 
 // context_api.cpp
 ze_result_t context_create(ze_driver_handle_t driver, const ze_context_desc_t* desc, ze_context_handle_t* context);

@@ -5,6 +5,7 @@
 #include "api.hpp"
 #include "command_queue.hpp"
 #include "device_properties.hpp"
+#include "ferry/npu/driver/ze_ferry_graph_ext.h"
 #include "ferry/npu/driver/ze_ferry_simulator_ext.h"
 #include "list_query.hpp"
 #include "memory_storage.hpp"
@@ -50,10 +51,15 @@ ze_result_t driver_get_ipc_properties(ze_driver_handle_t driver, ze_driver_ipc_p
 ze_result_t driver_get_extension_properties(ze_driver_handle_t driver, uint32_t* count,
                                             ze_driver_extension_properties_t* extensions) {
   if (!is_driver(driver)) return bad_handle(driver, "the driver");
-  return answer_list(count, extensions, 1, [](ze_driver_extension_properties_t& entry, uint32_t) {
+  const struct {
+    const char* name;
+    uint32_t version;
+  } extension_list[] = {{FERRY_SIMULATOR_EXTENSION_NAME, FERRY_SIMULATOR_EXTENSION_VERSION},
+                        {FERRY_GRAPH_EXTENSION_NAME, FERRY_GRAPH_EXTENSION_VERSION}};
+  return answer_list(count, extensions, 2, [&](ze_driver_extension_properties_t& entry, uint32_t i) {
     std::memset(entry.name, 0, sizeof entry.name);
-    std::strncpy(entry.name, FERRY_SIMULATOR_EXTENSION_NAME, ZE_MAX_EXTENSION_NAME - 1);
-    entry.version = FERRY_SIMULATOR_EXTENSION_VERSION;
+    std::strncpy(entry.name, extension_list[i].name, ZE_MAX_EXTENSION_NAME - 1);
+    entry.version = extension_list[i].version;
   });
 }
 

@@ -39,7 +39,7 @@ void* extension_function(const char* name) {
   if (!std::strcmp(name, FERRY_SIMULATOR_GET_COPIED_BYTES)) return reinterpret_cast<void*>(kGetCopiedBytes);
   if (!std::strcmp(name, FERRY_SIMULATOR_RESET_COPIED_BYTES)) return reinterpret_cast<void*>(kResetCopiedBytes);
   if (!std::strcmp(name, FERRY_SIMULATOR_GET_LAST_ERROR)) return reinterpret_cast<void*>(kGetLastError);
-  return nullptr;
+  return graph_extension_function(name);
 }
 
 }  // namespace ferry::npu::simulator::api

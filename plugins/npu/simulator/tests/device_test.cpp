@@ -5,6 +5,7 @@
 #include <iterator>
 #include <string>
 
+#include "ferry/npu/driver/ze_ferry_graph_ext.h"
 #include "ferry/npu/driver/ze_ferry_simulator_ext.h"
 #include "support/simulator_test.hpp"
 
@@ -39,10 +40,11 @@ TEST(DeviceTest, DriverReportsItsVersionAndExtension) {
 
   uint32_t count = 0;
   ASSERT_ZE_SUCCESS(zeDriverGetExtensionProperties(driver(), &count, nullptr));
-  ASSERT_EQ(1u, count);
-  ze_driver_extension_properties_t extension{};
-  ASSERT_ZE_SUCCESS(zeDriverGetExtensionProperties(driver(), &count, &extension));
-  EXPECT_STREQ(FERRY_SIMULATOR_EXTENSION_NAME, extension.name);
+  ASSERT_EQ(2u, count);
+  ze_driver_extension_properties_t extensions[2] = {};
+  ASSERT_ZE_SUCCESS(zeDriverGetExtensionProperties(driver(), &count, extensions));
+  EXPECT_STREQ(FERRY_SIMULATOR_EXTENSION_NAME, extensions[0].name);
+  EXPECT_STREQ(FERRY_GRAPH_EXTENSION_NAME, extensions[1].name);
 
   void* function = nullptr;
   EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT,
