@@ -1,6 +1,6 @@
 """Tests of the NPU simulator through the real Level Zero loader."""
 
-def simulator_driver_tests(srcs, driver, deps):
+def simulator_driver_tests(srcs, driver, deps, data = []):
     """Two cc_tests per `*_test.cpp`: `<name>` on the loader alone and `<name>_validated` under
     the loader's validation layer with parameter validation. Both find the driver through
     FERRY_NPU_SIMULATOR (its runfiles path), which tests/support turns into
@@ -16,7 +16,7 @@ def simulator_driver_tests(srcs, driver, deps):
             native.cc_test(
                 name = name + suffix,
                 srcs = [src],
-                data = [driver],
+                data = [driver] + data,
                 env = env,
                 deps = deps + ["@com_google_googletest//:gtest_main"],
                 size = "small",
