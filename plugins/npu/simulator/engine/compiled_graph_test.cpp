@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <random>
+#include <thread>
 
 #include "ferry/graph/ir/ir_reader.hpp"
 #include "ferry/graph/ops/parameter.hpp"
@@ -101,6 +102,15 @@ TEST(CompiledGraphTest, OutputsAreWrittenInPlaceAndProfiled) {
     EXPECT_FALSE(step.name.empty());
     EXPECT_GT(step.ns, 0u) << step.name;
   }
+}
+
+TEST(CompiledGraphTest, RunsOnOtherThreadsThanTheOneThatCompiled) {
+  auto model = read_ir(kModels + "conv_variants.xml");
+  CompiledGraph graph(model);
+  std::vector<std::thread> threads;
+  for (unsigned seed = 1; seed <= 3; ++seed)
+    threads.emplace_back([&, seed] { compare_with_reference(model, graph, seed); });
+  for (auto& thread : threads) thread.join();
 }
 
 TEST(CompiledGraphTest, DynamicShapesAreRefused) {

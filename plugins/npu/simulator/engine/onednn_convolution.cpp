@@ -41,10 +41,12 @@ std::shared_ptr<const op::v0::Constant> channel_bias(const Node& add, const Node
 
 class ConvolutionStep : public Step {
  public:
-  ConvolutionStep(std::shared_ptr<const Node> node, std::string exec_type, dnnl::convolution_forward primitive,
-                  memory::desc source, memory::desc destination, memory weights, std::optional<memory> bias)
+  ConvolutionStep(std::shared_ptr<const Node> node, std::string exec_type,
+                  const dnnl::convolution_forward::primitive_desc& primitive, memory::desc source,
+                  memory::desc destination, memory weights, std::optional<memory> bias)
       : Step(std::move(node), std::move(exec_type)),
-        primitive_(std::move(primitive)),
+        primitive_(primitive),
+        scratchpad_(primitive.scratchpad_desc()),
         source_(source),
         destination_(destination),
         weights_(std::move(weights)),
@@ -57,6 +59,7 @@ class ConvolutionStep : public Step {
     std::unordered_map<int, memory> arguments{
         {DNNL_ARG_SRC, source}, {DNNL_ARG_WEIGHTS, weights_}, {DNNL_ARG_DST, destination}};
     if (bias_) arguments.emplace(DNNL_ARG_BIAS, *bias_);
+    arguments.emplace(DNNL_ARG_SCRATCHPAD, memory(scratchpad_, cpu));
     dnnl::stream stream(cpu);
     primitive_.execute(stream, arguments);
     stream.wait();
@@ -64,6 +67,7 @@ class ConvolutionStep : public Step {
 
  private:
   dnnl::convolution_forward primitive_;
+  memory::desc scratchpad_;
   memory::desc source_, destination_;
   memory weights_;  // in the primitive's preferred layout, reordered once
   std::optional<memory> bias_;
@@ -131,6 +135,9 @@ std::optional<LoweredConvolution> lower_convolution(const std::shared_ptr<const 
                                             source, any_weights, destination, strides, dilations, pads_begin, pads_end);
   dnnl::primitive_attr attributes;
   attributes.set_post_ops(post_ops);
+  // oneDNN's own scratchpad is per creating thread: a graph created on one thread runs on a
+  // queue's worker, so each execution brings its own.
+  attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   const dnnl::convolution_forward::primitive_desc primitive(description, attributes, cpu);
 
   // The weights, reordered once into the layout the primitive prefers.
@@ -146,8 +153,8 @@ std::optional<LoweredConvolution> lower_convolution(const std::shared_ptr<const 
   }
   stream.wait();
 
-  lowered.step = std::make_unique<ConvolutionStep>(node, exec_type, dnnl::convolution_forward(primitive), source,
-                                                   destination, std::move(weights), std::move(bias_memory));
+  lowered.step = std::make_unique<ConvolutionStep>(node, exec_type, primitive, source, destination, std::move(weights),
+                                                   std::move(bias_memory));
   return lowered;
 }
 

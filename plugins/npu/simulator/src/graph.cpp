@@ -114,7 +114,7 @@ ze_result_t compile_graph(const std::string& xml, const std::string& weights, Gr
     graph.arguments.push_back(std::move(argument));
   }
   try {
-    graph.executor = std::make_unique<ReferenceExecutor>(model);
+    graph.compiled = std::make_unique<engine::CompiledGraph>(model);
   } catch (const std::exception& error) {
     return fail(ZE_RESULT_ERROR_INVALID_ARGUMENT, std::string("the model cannot be compiled: ") + error.what());
   }
@@ -125,17 +125,19 @@ ze_result_t compile_graph(const std::string& xml, const std::string& weights, Gr
   return ZE_RESULT_SUCCESS;
 }
 
-void execute_graph(const Graph& graph, const std::vector<const void*>& arguments) {
-  TensorVector inputs, outputs;
-  for (size_t i = 0; i < graph.arguments.size(); ++i) {
-    const GraphArgument& argument = graph.arguments[i];
-    Tensor tensor(argument.type, argument.shape, const_cast<void*>(arguments[i]));
-    (i < graph.input_count ? inputs : outputs).push_back(std::move(tensor));
+void execute_graph(Graph& graph, const std::vector<const void*>& arguments) {
+  std::vector<void*> memory;
+  for (const void* argument : arguments) memory.push_back(const_cast<void*>(argument));
+  std::vector<engine::OpProfile> profile;
+  std::string error;
+  try {
+    device().copied_bytes += graph.compiled->run(memory, &profile);
+  } catch (const std::exception& failure) {
+    error = failure.what();
   }
-  graph.executor->run(inputs, outputs);
-  // The reference executor computes each output in a tensor of its own and copies it out.
-  for (size_t i = graph.input_count; i < graph.arguments.size(); ++i)
-    device().copied_bytes += graph.arguments[i].properties.byte_size;
+  std::lock_guard<std::mutex> lock(graph.mutex);
+  graph.profile = std::move(profile);
+  graph.execution_error = error;
 }
 
 }  // namespace ferry::npu::simulator

@@ -9,9 +9,9 @@
 
 #include "context.hpp"
 #include "ferry/graph/model.hpp"
-#include "ferry/graph/reference_executor.hpp"
 #include "ferry/npu/driver/ze_ferry_graph_ext.h"
 #include "live_handles.hpp"
+#include "plugins/npu/simulator/engine/compiled_graph.hpp"
 
 namespace ferry::npu::simulator {
 
@@ -26,17 +26,19 @@ struct GraphArgument {
 struct Graph : Live<Graph> {
   Context* context = nullptr;
   std::shared_ptr<const Model> model;
-  std::unique_ptr<ReferenceExecutor> executor;
+  std::unique_ptr<engine::CompiledGraph> compiled;
   std::vector<GraphArgument> arguments;  // inputs, then outputs
   size_t input_count = 0;
   // What it was made from: the native blob repeats it.
   std::string xml;
   std::string weights;
 
-  std::mutex mutex;                // guards bound and execution_error
+  std::mutex mutex;                // guards bound, execution_error and profile
   std::vector<const void*> bound;  // per argument; null: not bound yet
   // Why the last execution failed (a kernel refused its inputs); "" when it did not.
   std::string execution_error;
+  // Each step of the last execution: ferryGraphGetProfilingData.
+  std::vector<engine::OpProfile> profile;
 };
 
 inline Graph* find_graph(ferry_graph_handle_t handle) { return LiveHandles<Graph>::find(handle); }
@@ -54,8 +56,9 @@ std::vector<std::string> unsupported_ops(const Model& model);
 // The op types the device can run.
 std::vector<std::string> supported_op_types();
 
-// Runs `graph` once with the given argument memory (inputs, then outputs), in place for the
-// inputs; outputs are written by the reference executor (a copy, counted in copied bytes).
-void execute_graph(const Graph& graph, const std::vector<const void*>& arguments);
+// Runs `graph` once on the given argument memory (inputs, then outputs), read and written in
+// place; what the engine had to copy into an output is added to the device's copied bytes.
+// Records the execution's profile, or the error that stopped it.
+void execute_graph(Graph& graph, const std::vector<const void*>& arguments);
 
 }  // namespace ferry::npu::simulator

@@ -8,6 +8,7 @@
 #include "graph.hpp"
 #include "graph_blob.hpp"
 #include "handle_checks.hpp"
+#include "list_query.hpp"
 
 namespace ferry::npu::simulator::api {
 namespace {
@@ -175,16 +176,7 @@ ze_result_t append_execute(ze_command_list_handle_t list_handle, ferry_graph_han
   CommandEvents events;
   found = read_command_events(list, signal, wait_count, waits, events);
   if (found != ZE_RESULT_SUCCESS) return found;
-  return append_command(list, make_command(std::move(events), [graph, bound] {
-                          std::string error;
-                          try {
-                            execute_graph(*graph, bound);
-                          } catch (const std::exception& failure) {
-                            error = failure.what();
-                          }
-                          std::lock_guard<std::mutex> lock(graph->mutex);
-                          graph->execution_error = error;
-                        }));
+  return append_command(list, make_command(std::move(events), [graph, bound] { execute_graph(*graph, bound); }));
 }
 
 ze_result_t get_native_binary(ferry_graph_handle_t handle, size_t* size, uint8_t* blob) {
@@ -204,6 +196,24 @@ ze_result_t get_native_binary(ferry_graph_handle_t handle, size_t* size, uint8_t
   return ZE_RESULT_SUCCESS;
 }
 
+ze_result_t get_profiling_data(ferry_graph_handle_t handle, uint32_t* count, ferry_graph_op_profile_t* ops) {
+  Graph* graph = find_graph(handle);
+  if (!graph) return bad_handle(handle, "the graph");
+  std::lock_guard<std::mutex> lock(graph->mutex);
+  if (!graph->execution_error.empty())
+    return fail(ZE_RESULT_ERROR_UNKNOWN, "the graph's last execution failed: " + graph->execution_error);
+  const auto& profile = graph->profile;
+  return answer_list(count, ops, static_cast<uint32_t>(profile.size()),
+                     [&](ferry_graph_op_profile_t& entry, uint32_t i) {
+                       entry = {};
+                       std::strncpy(entry.name, profile[i].name.c_str(), sizeof entry.name - 1);
+                       std::strncpy(entry.type, profile[i].type.c_str(), sizeof entry.type - 1);
+                       std::strncpy(entry.exec_type, profile[i].exec_type.c_str(), sizeof entry.exec_type - 1);
+                       entry.ns = profile[i].ns;
+                     });
+}
+
+constexpr ferry_graph_get_profiling_data_t kGetProfilingData = get_profiling_data;
 constexpr ferry_graph_get_device_properties_t kGetDeviceProperties = get_device_properties;
 constexpr ferry_graph_get_supported_ops_t kGetSupportedOps = get_supported_ops;
 constexpr ferry_graph_query_model_t kQueryModel = query_model;
@@ -234,6 +244,7 @@ void* graph_extension_function(const char* name) {
       {FERRY_GRAPH_APPEND_INITIALIZE, reinterpret_cast<void*>(kAppendInitialize)},
       {FERRY_GRAPH_APPEND_EXECUTE, reinterpret_cast<void*>(kAppendExecute)},
       {FERRY_GRAPH_GET_NATIVE_BINARY, reinterpret_cast<void*>(kGetNativeBinary)},
+      {FERRY_GRAPH_GET_PROFILING_DATA, reinterpret_cast<void*>(kGetProfilingData)},
   };
   for (const auto& function : functions)
     if (!std::strcmp(name, function.name)) return function.function;

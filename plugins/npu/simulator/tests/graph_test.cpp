@@ -103,8 +103,18 @@ class GraphTest : public SimulatorTest {
     const uint64_t copied_before = copied_bytes();
     ASSERT_ZE_SUCCESS(zeCommandQueueExecuteCommandLists(queue, 1, &list, nullptr));
     ASSERT_ZE_SUCCESS(zeCommandQueueSynchronize(queue, UINT64_MAX));
-    // Inputs are read in place; the reference executor writes each output once through a copy.
-    EXPECT_EQ(copied_before + output_bytes, copied_bytes());
+    // Inputs are read and outputs written in place.
+    EXPECT_EQ(copied_before, copied_bytes()) << "of " << output_bytes << " output bytes";
+
+    uint32_t steps = 0;
+    ASSERT_ZE_SUCCESS(get_profiling_data_(graph, &steps, nullptr));
+    EXPECT_GT(steps, 0u);
+    std::vector<ferry_graph_op_profile_t> profile(steps);
+    ASSERT_ZE_SUCCESS(get_profiling_data_(graph, &steps, profile.data()));
+    for (const auto& op : profile) {
+      EXPECT_GT(std::strlen(op.name), 0u);
+      EXPECT_GT(op.ns, 0u) << op.name;
+    }
 
     for (size_t i = 0; i < io.size(); ++i) {
       if (io[i].input) continue;
@@ -142,6 +152,8 @@ class GraphTest : public SimulatorTest {
       graph_function<ferry_graph_append_execute_t>(FERRY_GRAPH_APPEND_EXECUTE);
   ferry_graph_get_native_binary_t get_native_binary_ =
       graph_function<ferry_graph_get_native_binary_t>(FERRY_GRAPH_GET_NATIVE_BINARY);
+  ferry_graph_get_profiling_data_t get_profiling_data_ =
+      graph_function<ferry_graph_get_profiling_data_t>(FERRY_GRAPH_GET_PROFILING_DATA);
 };
 
 TEST_F(GraphTest, ShippedModelsMatchOpenVinoCpu) {

@@ -120,6 +120,21 @@ typedef ze_result_t (*ferry_graph_append_execute_t)(ze_command_list_handle_t lis
 #define FERRY_GRAPH_GET_NATIVE_BINARY "ferryGraphGetNativeBinary"
 typedef ze_result_t (*ferry_graph_get_native_binary_t)(ferry_graph_handle_t graph, size_t* size, uint8_t* blob);
 
+// What each step of the graph's last completed execution did: the op (the first of a fused
+// chain), how it ran ("onednn+bias+relu", "reference"...) and its wall time. Two calls, as
+// for any Level Zero list. ZE_RESULT_ERROR_UNKNOWN, with the reason as the last error, when
+// that execution failed.
+typedef struct _ferry_graph_op_profile_t {
+  char name[256];
+  char type[64];
+  char exec_type[64];
+  uint64_t ns;
+} ferry_graph_op_profile_t;
+
+#define FERRY_GRAPH_GET_PROFILING_DATA "ferryGraphGetProfilingData"
+typedef ze_result_t (*ferry_graph_get_profiling_data_t)(ferry_graph_handle_t graph, uint32_t* count,
+                                                        ferry_graph_op_profile_t* ops);
+
 #ifdef __cplusplus
 }
 #endif
