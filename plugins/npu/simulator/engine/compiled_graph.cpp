@@ -9,7 +9,7 @@
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
-#include "onednn_convolution.hpp"
+#include "onednn_step.hpp"
 #include "step.hpp"
 
 namespace ferry::npu::engine {
@@ -37,6 +37,12 @@ struct CompiledGraph::Plan {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node) {
+  for (auto lower : {lower_convolution, lower_pooling, lower_matmul})
+    if (auto lowered = lower(node)) return lowered;
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -67,11 +73,11 @@ CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model)
     }
     std::unique_ptr<Step> step;
     std::shared_ptr<const Node> last = node;  // the op whose output the step writes
-    if (auto fused = lower_convolution(node)) {
-      step = std::move(fused->step);
-      for (const auto& op : fused->absorbed) absorbed.insert(op.get());
-      if (!fused->absorbed.empty()) last = fused->absorbed.back();
-      step->inputs.push_back(read_slot(node->input_value(0)));
+    if (auto lowered = lower_to_onednn(node)) {
+      step = std::move(lowered->step);
+      for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
+      if (!lowered->absorbed.empty()) last = lowered->absorbed.back();
+      for (const auto& value : lowered->reads) step->inputs.push_back(read_slot(value));
     } else {
       FERRY_ASSERT(node->has_evaluate(), "model '", model_->get_friendly_name(), "': ", node->describe(),
                    " has no kernel on the device");

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "ferry/graph/ir/ir_reader.hpp"
@@ -86,6 +88,24 @@ TEST(CompiledGraphTest, ConvolutionsAreFusedWithTheirBiasAndRelu) {
   }
   EXPECT_GE(fused, 1u);
   EXPECT_GE(onednn, 2u) << "the convolution and the depthwise group convolution";
+}
+
+// Each step of `model` whose op type is in `types`, as "<type>:<exec type>".
+std::vector<std::string> steps_of(const std::string& model, const std::set<std::string>& types) {
+  std::vector<std::string> found;
+  for (const OpProfile& step : CompiledGraph(read_ir(kModels + model + ".xml")).describe_steps())
+    if (types.count(step.type)) found.push_back(step.type + ":" + step.exec_type);
+  return found;
+}
+
+TEST(CompiledGraphTest, MatMulsAndPoolingRunOnOneDnn) {
+  EXPECT_EQ((std::vector<std::string>{"MatMul:onednn+bias+relu", "MatMul:onednn+bias"}),
+            steps_of("mlp", {"MatMul", "Add", "Relu"}));
+  EXPECT_EQ((std::vector<std::string>{"MaxPool:onednn", "AvgPool:onednn"}), steps_of("cnn", {"MaxPool", "AvgPool"}));
+  // Of op_versions' pools only the dilated MaxPool-8 stays on the reference kernel.
+  const auto pools = steps_of("op_versions", {"MaxPool", "AvgPool"});
+  EXPECT_EQ(4u, pools.size());
+  EXPECT_EQ(1, std::count(pools.begin(), pools.end(), "MaxPool:reference"));
 }
 
 TEST(CompiledGraphTest, OutputsAreWrittenInPlaceAndProfiled) {

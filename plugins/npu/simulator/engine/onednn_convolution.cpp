@@ -1,28 +1,16 @@
-#include "onednn_convolution.hpp"
-
 #include <cstring>
-#include <oneapi/dnnl/dnnl.hpp>
 
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
 #include "onednn_engine.hpp"
+#include "onednn_step.hpp"
 
 namespace ferry::npu::engine {
 namespace {
 
 using dnnl::memory;
 using Tag = memory::format_tag;
-
-bool is_op(const Node& node, const char* type) { return std::strcmp(node.get_type_name(), type) == 0; }
-
-// The one op reading `node`'s output 0, when there is exactly one reader.
-std::shared_ptr<const Node> only_reader(const Node& node) {
-  if (node.get_output_size() != 1) return nullptr;
-  const auto readers = node.get_output_target_inputs(0);
-  if (readers.size() != 1) return nullptr;
-  return readers.begin()->get_node()->shared_from_this();
-}
 
 // The per-channel bias an Add adds to `value` ([1, C, 1, 1], [C, 1, 1] or [C]), else null.
 std::shared_ptr<const op::v0::Constant> channel_bias(const Node& add, const Node& value, size_t channels) {
@@ -39,45 +27,11 @@ std::shared_ptr<const op::v0::Constant> channel_bias(const Node& add, const Node
   return bias;
 }
 
-class ConvolutionStep : public Step {
- public:
-  ConvolutionStep(std::shared_ptr<const Node> node, std::string exec_type,
-                  const dnnl::convolution_forward::primitive_desc& primitive, memory::desc source,
-                  memory::desc destination, memory weights, std::optional<memory> bias)
-      : Step(std::move(node), std::move(exec_type)),
-        primitive_(primitive),
-        scratchpad_(primitive.scratchpad_desc()),
-        source_(source),
-        destination_(destination),
-        weights_(std::move(weights)),
-        bias_(std::move(bias)) {}
-
-  void run(TensorVector& outputs, const TensorVector& inputs) const override {
-    const dnnl::engine& cpu = cpu_engine();
-    memory source(source_, cpu, inputs[0].data());
-    memory destination(destination_, cpu, outputs[0].data());
-    std::unordered_map<int, memory> arguments{
-        {DNNL_ARG_SRC, source}, {DNNL_ARG_WEIGHTS, weights_}, {DNNL_ARG_DST, destination}};
-    if (bias_) arguments.emplace(DNNL_ARG_BIAS, *bias_);
-    arguments.emplace(DNNL_ARG_SCRATCHPAD, memory(scratchpad_, cpu));
-    dnnl::stream stream(cpu);
-    primitive_.execute(stream, arguments);
-    stream.wait();
-  }
-
- private:
-  dnnl::convolution_forward primitive_;
-  memory::desc scratchpad_;
-  memory::desc source_, destination_;
-  memory weights_;  // in the primitive's preferred layout, reordered once
-  std::optional<memory> bias_;
-};
-
 memory::dims to_dims(const Shape& shape) { return memory::dims(shape.begin(), shape.end()); }
 
 }  // namespace
 
-std::optional<LoweredConvolution> lower_convolution(const std::shared_ptr<const Node>& node) {
+std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node) {
   const bool grouped = is_op(*node, "GroupConvolution");
   if (!grouped && !is_op(*node, "Convolution")) return std::nullopt;
   const auto* base = dynamic_cast<const op::util::ConvolutionBase*>(node.get());
@@ -96,23 +50,10 @@ std::optional<LoweredConvolution> lower_convolution(const std::shared_ptr<const 
   const Shape& output_shape = node->get_output_shape(0);
   const size_t channels = output_shape[1];
 
-  LoweredConvolution lowered;
-  std::string exec_type = "onednn";
-  std::shared_ptr<const op::v0::Constant> bias;
-  const Node* tail = node.get();
-  if (auto add = only_reader(*node)) {
-    if ((bias = channel_bias(*add, *node, channels))) {
-      lowered.absorbed.push_back(add);
-      tail = add.get();
-      exec_type += "+bias";
-    }
-  }
-  dnnl::post_ops post_ops;
-  if (auto relu = only_reader(*tail); relu && is_op(*relu, "Relu")) {
-    lowered.absorbed.push_back(relu);
-    post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
-    exec_type += "+relu";
-  }
+  LoweredOp lowered;
+  lowered.reads.push_back(node->input_value(0));
+  const Epilogue epilogue = fuse_epilogue(
+      node, [&](const Node& add) { return channel_bias(add, *node, channels); }, lowered);
 
   const dnnl::engine& cpu = cpu_engine();
   const memory::desc source(to_dims(source_shape), memory::data_type::f32, Tag::nchw);
@@ -127,34 +68,20 @@ std::optional<LoweredConvolution> lower_convolution(const std::shared_ptr<const 
   for (auto pad : base->get_pads_end()) pads_end.push_back(pad);
 
   const auto description =
-      bias
+      epilogue.bias
           ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
                                             source, any_weights, bias_desc, destination, strides, dilations, pads_begin,
                                             pads_end)
           : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
                                             source, any_weights, destination, strides, dilations, pads_begin, pads_end);
-  dnnl::primitive_attr attributes;
-  attributes.set_post_ops(post_ops);
-  // oneDNN's own scratchpad is per creating thread: a graph created on one thread runs on a
-  // queue's worker, so each execution brings its own.
-  attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  const dnnl::convolution_forward::primitive_desc primitive(description, attributes, cpu);
+  const dnnl::convolution_forward::primitive_desc primitive(description, primitive_attributes(epilogue.post_ops), cpu);
 
-  // The weights, reordered once into the layout the primitive prefers.
-  const memory plain_weights({filter_dims, memory::data_type::f32, grouped ? Tag::goihw : Tag::oihw}, cpu,
-                             const_cast<void*>(filters->get_data_ptr()));
-  memory weights(primitive.weights_desc(), cpu);
-  dnnl::stream stream(cpu);
-  dnnl::reorder(plain_weights, weights).execute(stream, const_cast<memory&>(plain_weights), weights);
-  std::optional<memory> bias_memory;
-  if (bias) {
-    bias_memory.emplace(bias_desc, cpu);
-    std::memcpy(bias_memory->get_data_handle(), bias->get_data_ptr(), channels * sizeof(float));
-  }
-  stream.wait();
-
-  lowered.step = std::make_unique<ConvolutionStep>(node, exec_type, primitive, source, destination, std::move(weights),
-                                                   std::move(bias_memory));
+  auto constants =
+      prepare_constants(memory::desc(filter_dims, memory::data_type::f32, grouped ? Tag::goihw : Tag::oihw),
+                        filters->get_data_ptr(), primitive.weights_desc(), epilogue.bias.get(), bias_desc);
+  lowered.step = std::make_unique<OneDnnStep>(
+      node, epilogue.exec_type, dnnl::convolution_forward(primitive), primitive.scratchpad_desc(),
+      std::vector<OneDnnStep::Read>{{DNNL_ARG_SRC, source}}, destination, std::move(constants));
   return lowered;
 }
 
