@@ -1,0 +1,23 @@
+"""Tests of the NPU simulator through the real Level Zero loader."""
+
+def simulator_driver_tests(srcs, driver, deps, data = []):
+    """Two cc_tests per `*_test.cpp`: `<name>` on the loader alone and `<name>_validated` under
+    the loader's validation layer with parameter validation. Both find the driver through
+    FERRY_NPU_SIMULATOR (its runfiles path), which tests/support turns into
+    ZE_ENABLE_ALT_DRIVERS before zeInit."""
+    for src in srcs:
+        name = src.split("/")[-1][:-len(".cpp")]
+        for suffix, layer in [("", {}), ("_validated", {
+            "ZE_ENABLE_VALIDATION_LAYER": "1",
+            "ZE_ENABLE_PARAMETER_VALIDATION": "1",
+        })]:
+            env = {"FERRY_NPU_SIMULATOR": "$(rootpath %s)" % driver}
+            env.update(layer)
+            native.cc_test(
+                name = name + suffix,
+                srcs = [src],
+                data = [driver] + data,
+                env = env,
+                deps = deps + ["@com_google_googletest//:gtest_main"],
+                size = "small",
+            )

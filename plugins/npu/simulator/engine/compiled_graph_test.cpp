@@ -1,0 +1,147 @@
+// The engine against core's reference executor on the shipped IR models, with the models'
+// own inputs and with random ones: same outputs within a stated tolerance, fusions applied,
+// outputs written in place.
+#include "plugins/npu/simulator/engine/compiled_graph.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
+#include <thread>
+
+#include "ferry/graph/ir/ir_reader.hpp"
+#include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/result.hpp"
+#include "ferry/graph/reference_executor.hpp"
+#include "ferry/value/tensor.hpp"
+
+namespace ferry::npu::engine {
+namespace {
+
+const std::string kModels = "testing/models/openvino/";
+
+// oneDNN sums in another order (and may use FMA): relative 1e-4 with an absolute floor of 1e-5,
+// as OpenVINO's own CPU outputs are compared in core's tests.
+bool close(float actual, float wanted) { return std::fabs(actual - wanted) <= 1e-4f * std::fabs(wanted) + 1e-5f; }
+
+struct Run {
+  std::vector<std::vector<char>> memory;  // per argument
+  uint64_t copied = 0;
+};
+
+// Runs `graph` on inputs drawn from `seed` (0: zeros) and the reference executor on the same.
+void compare_with_reference(const std::shared_ptr<Model>& model, const CompiledGraph& graph, unsigned seed) {
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> values(-2.f, 2.f);
+  std::vector<std::vector<char>> memory;
+  TensorVector inputs;
+  for (const auto& parameter : model->get_parameters()) {
+    const Shape shape = parameter->get_output_shape(0);
+    memory.emplace_back(shape_size(shape) * parameter->get_element_type().size());
+    Tensor tensor(parameter->get_element_type(), shape, memory.back().data());
+    if (parameter->get_element_type() == element::f32) {
+      for (size_t i = 0; i < shape_size(shape); ++i) tensor.data<float>()[i] = values(random);
+    } else if (parameter->get_element_type() == element::i32) {
+      for (size_t i = 0; i < shape_size(shape); ++i) tensor.data<int32_t>()[i] = static_cast<int32_t>(random() % 7);
+    }
+    inputs.push_back(tensor);
+  }
+  for (const auto& result : model->get_results())
+    memory.emplace_back(shape_size(result->get_input_shape(0)) * result->get_input_element_type(0).size(), '\xff');
+  std::vector<void*> arguments;
+  for (auto& each : memory) arguments.push_back(each.data());
+  graph.run(arguments);
+
+  TensorVector expected;
+  ReferenceExecutor(model).run(inputs, expected);
+  for (size_t r = 0; r < expected.size(); ++r) {
+    ASSERT_EQ(element::f32, expected[r].get_element_type());
+    const auto* actual = reinterpret_cast<const float*>(memory[inputs.size() + r].data());
+    size_t bad = 0;
+    for (size_t i = 0; i < expected[r].get_size(); ++i)
+      if (!close(actual[i], expected[r].data<float>()[i]) && bad++ < 3)
+        ADD_FAILURE() << "output " << r << "[" << i << "]: " << actual[i] << ", reference "
+                      << expected[r].data<float>()[i];
+    EXPECT_EQ(0u, bad) << "output " << r;
+  }
+}
+
+TEST(CompiledGraphTest, ShippedModelsMatchTheReference) {
+  for (const char* name : {"mlp", "cnn", "conv_variants", "elementwise", "op_versions"}) {
+    SCOPED_TRACE(name);
+    auto model = read_ir(kModels + name + ".xml");
+    CompiledGraph graph(model);
+    for (unsigned seed : {1u, 2u}) compare_with_reference(model, graph, seed);
+  }
+}
+
+TEST(CompiledGraphTest, ConvolutionsAreFusedWithTheirBiasAndRelu) {
+  auto model = read_ir(kModels + "cnn.xml");
+  CompiledGraph graph(model);
+  size_t fused = 0, onednn = 0;
+  for (const OpProfile& step : graph.describe_steps()) {
+    if (step.exec_type == "onednn+bias+relu") ++fused;
+    if (step.exec_type.rfind("onednn", 0) == 0) ++onednn;
+    EXPECT_NE("Relu", step.type) << "a Relu after a convolution runs inside it";
+  }
+  EXPECT_GE(fused, 1u);
+  EXPECT_GE(onednn, 2u) << "the convolution and the depthwise group convolution";
+}
+
+// Each step of `model` whose op type is in `types`, as "<type>:<exec type>".
+std::vector<std::string> steps_of(const std::string& model, const std::set<std::string>& types) {
+  std::vector<std::string> found;
+  for (const OpProfile& step : CompiledGraph(read_ir(kModels + model + ".xml")).describe_steps())
+    if (types.count(step.type)) found.push_back(step.type + ":" + step.exec_type);
+  return found;
+}
+
+TEST(CompiledGraphTest, MatMulsAndPoolingRunOnOneDnn) {
+  EXPECT_EQ((std::vector<std::string>{"MatMul:onednn+bias+relu", "MatMul:onednn+bias"}),
+            steps_of("mlp", {"MatMul", "Add", "Relu"}));
+  EXPECT_EQ((std::vector<std::string>{"MaxPool:onednn", "AvgPool:onednn"}), steps_of("cnn", {"MaxPool", "AvgPool"}));
+  // Of op_versions' pools only the dilated MaxPool-8 stays on the reference kernel.
+  const auto pools = steps_of("op_versions", {"MaxPool", "AvgPool"});
+  EXPECT_EQ(4u, pools.size());
+  EXPECT_EQ(1, std::count(pools.begin(), pools.end(), "MaxPool:reference"));
+}
+
+TEST(CompiledGraphTest, OutputsAreWrittenInPlaceAndProfiled) {
+  auto model = read_ir(kModels + "cnn.xml");
+  CompiledGraph graph(model);
+  std::vector<float> image(1 * 3 * 16 * 16, 0.5f), probs(5, -1.f);
+  std::vector<OpProfile> profile;
+  EXPECT_EQ(0u, graph.run({image.data(), probs.data()}, &profile));
+  float sum = 0;
+  for (float p : probs) sum += p;
+  EXPECT_NEAR(1.f, sum, 1e-5f) << "softmax probabilities";
+  ASSERT_EQ(graph.describe_steps().size(), profile.size());
+  for (const OpProfile& step : profile) {
+    EXPECT_FALSE(step.name.empty());
+    EXPECT_GT(step.ns, 0u) << step.name;
+  }
+}
+
+TEST(CompiledGraphTest, RunsOnOtherThreadsThanTheOneThatCompiled) {
+  auto model = read_ir(kModels + "conv_variants.xml");
+  CompiledGraph graph(model);
+  std::vector<std::thread> threads;
+  for (unsigned seed = 1; seed <= 3; ++seed)
+    threads.emplace_back([&, seed] { compare_with_reference(model, graph, seed); });
+  for (auto& thread : threads) thread.join();
+}
+
+TEST(CompiledGraphTest, DynamicShapesAreRefused) {
+  auto model = read_ir(kModels + "dynamic.xml");
+  try {
+    CompiledGraph graph(model);
+    FAIL() << "a dynamic model compiled";
+  } catch (const Exception& error) {
+    EXPECT_NE(std::string::npos, std::string(error.what()).find("static shapes only")) << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace ferry::npu::engine
