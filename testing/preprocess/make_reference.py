@@ -11,11 +11,15 @@ Ferry's PrePostProcessor, runs it on TEMPLATE and compares.
     python3 -m venv /tmp/ovenv && /tmp/ovenv/bin/pip install openvino numpy
     /tmp/ovenv/bin/python testing/preprocess/make_reference.py
 
+With --fuzz-seeds DIR, writes seeds of //core:ir_reader_fuzzer (core/src/ir/fuzz_corpus/
+ferry_preprocess_*) from the Ferry-written IRs in DIR (see below).
+
 With --check-ferry-ir DIR, instead reads every NAME.xml in DIR (the preprocessed models that
 //core:preprocess_reference_data_test saves with Ferry's IR writer into its undeclared outputs)
 with OpenVINO, runs them on CPU with the stored inputs and compares with the stored outputs.
 """
 import os
+import struct
 import sys
 
 import numpy as np
@@ -243,7 +247,30 @@ def check_ferry_ir(directory):
     sys.exit(1 if failures else 0)
 
 
+# Fuzz seed name -> the case whose Ferry-written IR it holds.
+FUZZ_SEEDS = {
+    "ferry_preprocess_nv12_two_planes": "nv12_u8_convert_resize_mean_scale",
+    "ferry_preprocess_i420_single_plane": "i420_single_plane_bgr",
+    "ferry_preprocess_gray": "rgb_to_gray_u8",
+}
+
+
+def write_fuzz_seeds(directory):
+    # The fuzzer's input: 4 bytes little-endian XML length, the XML, then the .bin bytes.
+    corpus = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                          "core", "src", "ir", "fuzz_corpus")
+    for seed, case in FUZZ_SEEDS.items():
+        with open(os.path.join(directory, case + ".xml"), "rb") as xml, \
+                open(os.path.join(directory, case + ".bin"), "rb") as weights:
+            data = xml.read()
+            with open(os.path.join(corpus, seed), "wb") as out:
+                out.write(struct.pack("<I", len(data)) + data + weights.read())
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--fuzz-seeds":
+        write_fuzz_seeds(sys.argv[2])
+        return
     if len(sys.argv) == 3 and sys.argv[1] == "--check-ferry-ir":
         check_ferry_ir(sys.argv[2])
         return
