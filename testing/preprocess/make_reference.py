@@ -11,11 +11,15 @@ Ferry's PrePostProcessor, runs it on TEMPLATE and compares.
     python3 -m venv /tmp/ovenv && /tmp/ovenv/bin/pip install openvino numpy
     /tmp/ovenv/bin/python testing/preprocess/make_reference.py
 
+With --fuzz-seeds DIR, writes seeds of //core:ir_reader_fuzzer (core/src/ir/fuzz_corpus/
+ferry_preprocess_*) from the Ferry-written IRs in DIR (see below).
+
 With --check-ferry-ir DIR, instead reads every NAME.xml in DIR (the preprocessed models that
 //core:preprocess_reference_data_test saves with Ferry's IR writer into its undeclared outputs)
 with OpenVINO, runs them on CPU with the stored inputs and compares with the stored outputs.
 """
 import os
+import struct
 import sys
 
 import numpy as np
@@ -38,32 +42,16 @@ def model(shape, element_type=ov.Type.f32):
     return ov.Model([out], [data], "preprocess_case")
 
 
-def build_nv12_two_planes_bgr_nchw(p):
-    p.input().tensor().set_element_type(ov.Type.u8).set_color_format(ColorFormat.NV12_TWO_PLANES, ["y", "uv"]) \
-        .set_memory_type("GPU_SURFACE")
-    p.input().preprocess().convert_color(ColorFormat.BGR)
-    p.input().model().set_layout(ov.Layout("NCHW"))
-
-
-def build_nv12_single_plane_rgb_f32(p):
-    p.input().tensor().set_element_type(ov.Type.f32).set_color_format(ColorFormat.NV12_SINGLE_PLANE)
-    p.input().preprocess().convert_color(ColorFormat.RGB)
-
-
-def build_i420_three_planes_rgb_nchw(p):
-    p.input().tensor().set_element_type(ov.Type.u8).set_color_format(ColorFormat.I420_THREE_PLANES, ["y", "u", "v"])
-    p.input().preprocess().convert_color(ColorFormat.RGB)
-    p.input().model().set_layout(ov.Layout("NCHW"))
-
-
-def build_i420_single_plane_bgr(p):
-    p.input().tensor().set_element_type(ov.Type.u8).set_color_format(ColorFormat.I420_SINGLE_PLANE)
-    p.input().preprocess().convert_color(ColorFormat.BGR)
-
-
-def build_nv12_batch2_unnamed_planes_f32(p):
-    p.input().tensor().set_element_type(ov.Type.f32).set_color_format(ColorFormat.NV12_TWO_PLANES)
-    p.input().preprocess().convert_color(ColorFormat.RGB)
+def yuv_case(element_type, fmt, sub_names, dst, model_layout=None, memory_type=None):
+    """A YUV image of element_type converted to dst; the model's layout when given, the planes' memory type."""
+    def build(p):
+        tensor = p.input().tensor().set_element_type(element_type).set_color_format(fmt, sub_names)
+        if memory_type:
+            tensor.set_memory_type(memory_type)
+        p.input().preprocess().convert_color(dst)
+        if model_layout:
+            p.input().model().set_layout(ov.Layout(model_layout))
+    return build
 
 
 def build_nv12_u8_convert_resize_mean_scale(p):
@@ -151,11 +139,11 @@ def build_postprocess_steps(p):
 
 # name -> (model input shape, model element type, builder); the C++ test holds the same list.
 CASES = {
-    "nv12_two_planes_bgr_nchw": ([1, 3, 4, 6], ov.Type.f32, build_nv12_two_planes_bgr_nchw),
-    "nv12_single_plane_rgb_f32": ([1, 4, 6, 3], ov.Type.f32, build_nv12_single_plane_rgb_f32),
-    "i420_three_planes_rgb_nchw": ([1, 3, 6, 4], ov.Type.f32, build_i420_three_planes_rgb_nchw),
-    "i420_single_plane_bgr": ([1, 4, 6, 3], ov.Type.u8, build_i420_single_plane_bgr),
-    "nv12_batch2_unnamed_planes_f32": ([2, 2, 4, 3], ov.Type.f32, build_nv12_batch2_unnamed_planes_f32),
+    "nv12_two_planes_bgr_nchw": ([1, 3, 4, 6], ov.Type.f32, yuv_case(ov.Type.u8, ColorFormat.NV12_TWO_PLANES, ["y", "uv"], ColorFormat.BGR, "NCHW", "GPU_SURFACE")),
+    "nv12_single_plane_rgb_f32": ([1, 4, 6, 3], ov.Type.f32, yuv_case(ov.Type.f32, ColorFormat.NV12_SINGLE_PLANE, [], ColorFormat.RGB)),
+    "i420_three_planes_rgb_nchw": ([1, 3, 6, 4], ov.Type.f32, yuv_case(ov.Type.u8, ColorFormat.I420_THREE_PLANES, ["y", "u", "v"], ColorFormat.RGB, "NCHW")),
+    "i420_single_plane_bgr": ([1, 4, 6, 3], ov.Type.u8, yuv_case(ov.Type.u8, ColorFormat.I420_SINGLE_PLANE, [], ColorFormat.BGR)),
+    "nv12_batch2_unnamed_planes_f32": ([2, 2, 4, 3], ov.Type.f32, yuv_case(ov.Type.f32, ColorFormat.NV12_TWO_PLANES, [], ColorFormat.RGB)),
     "nv12_u8_convert_resize_mean_scale": ([1, 3, 4, 6], ov.Type.f32, build_nv12_u8_convert_resize_mean_scale),
     "resize_linear_down": ([1, 3, 4, 6], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_LINEAR, 7, 9)),
     "resize_linear_up": ([1, 2, 6, 7], ov.Type.f32, resize_builder(ResizeAlgorithm.RESIZE_LINEAR, 3, 4)),
@@ -259,7 +247,30 @@ def check_ferry_ir(directory):
     sys.exit(1 if failures else 0)
 
 
+# Fuzz seed name -> the case whose Ferry-written IR it holds.
+FUZZ_SEEDS = {
+    "ferry_preprocess_nv12_two_planes": "nv12_u8_convert_resize_mean_scale",
+    "ferry_preprocess_i420_single_plane": "i420_single_plane_bgr",
+    "ferry_preprocess_gray": "rgb_to_gray_u8",
+}
+
+
+def write_fuzz_seeds(directory):
+    # The fuzzer's input: 4 bytes little-endian XML length, the XML, then the .bin bytes.
+    corpus = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                          "core", "src", "ir", "fuzz_corpus")
+    for seed, case in FUZZ_SEEDS.items():
+        with open(os.path.join(directory, case + ".xml"), "rb") as xml, \
+                open(os.path.join(directory, case + ".bin"), "rb") as weights:
+            data = xml.read()
+            with open(os.path.join(corpus, seed), "wb") as out:
+                out.write(struct.pack("<I", len(data)) + data + weights.read())
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--fuzz-seeds":
+        write_fuzz_seeds(sys.argv[2])
+        return
     if len(sys.argv) == 3 and sys.argv[1] == "--check-ferry-ir":
         check_ferry_ir(sys.argv[2])
         return

@@ -174,6 +174,16 @@ TEST(PrePostProcessor, OutputsByNameMoveTheirNamesToTheLastStep) {
   EXPECT_EQ(model->output(0).get_names(), TensorNames{"relu"});
 }
 
+TEST(PrePostProcessor, MovesWithItsDescriptions) {
+  auto model = model_of({input("x", element::f32, {2})});
+  PrePostProcessor first(model);
+  first.input().tensor().set_element_type(element::u8);
+  std::vector<PrePostProcessor> held;
+  held.push_back(std::move(first));
+  held.back().build();
+  EXPECT_EQ(model->input().get_element_type(), element::u8);
+}
+
 TEST(PrePostProcessor, LooksUpInputsAndOutputs) {
   auto model = model_of({input("a", element::f32, {2}), input("b", element::f32, {2})});
   PrePostProcessor p(model);

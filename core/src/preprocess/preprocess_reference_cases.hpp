@@ -45,52 +45,41 @@ inline std::function<void(PrePostProcessor&)> resize_case(ResizeAlgorithm algori
   };
 }
 
+// A YUV image of `type` converted to `dst`; the model's layout when given, the planes' memory type.
+inline std::function<void(PrePostProcessor&)> yuv_case(const element::Type& type, ColorFormat format,
+                                                       const std::vector<std::string>& sub_names, ColorFormat dst,
+                                                       const std::string& model_layout = "",
+                                                       const std::string& memory_type = "") {
+  return [=](PrePostProcessor& p) {
+    auto& tensor = p.input().tensor().set_element_type(type).set_color_format(format, sub_names);
+    if (!memory_type.empty()) tensor.set_memory_type(memory_type);
+    p.input().preprocess().convert_color(dst);
+    if (!model_layout.empty()) p.input().model().set_layout(model_layout);
+  };
+}
+
 inline const std::vector<ReferenceCase>& reference_cases() {
   static const std::vector<ReferenceCase> cases{
       {"nv12_two_planes_bgr_nchw",
        {1, 3, 4, 6},
        element::f32,
-       [](PrePostProcessor& p) {
-         p.input()
-             .tensor()
-             .set_element_type(element::u8)
-             .set_color_format(ColorFormat::NV12_TWO_PLANES, {"y", "uv"})
-             .set_memory_type("GPU_SURFACE");
-         p.input().preprocess().convert_color(ColorFormat::BGR);
-         p.input().model().set_layout("NCHW");
-       }},
+       yuv_case(element::u8, ColorFormat::NV12_TWO_PLANES, {"y", "uv"}, ColorFormat::BGR, "NCHW", "GPU_SURFACE")},
       {"nv12_single_plane_rgb_f32",
        {1, 4, 6, 3},
        element::f32,
-       [](PrePostProcessor& p) {
-         p.input().tensor().set_element_type(element::f32).set_color_format(ColorFormat::NV12_SINGLE_PLANE);
-         p.input().preprocess().convert_color(ColorFormat::RGB);
-       }},
+       yuv_case(element::f32, ColorFormat::NV12_SINGLE_PLANE, {}, ColorFormat::RGB)},
       {"i420_three_planes_rgb_nchw",
        {1, 3, 6, 4},
        element::f32,
-       [](PrePostProcessor& p) {
-         p.input()
-             .tensor()
-             .set_element_type(element::u8)
-             .set_color_format(ColorFormat::I420_THREE_PLANES, {"y", "u", "v"});
-         p.input().preprocess().convert_color(ColorFormat::RGB);
-         p.input().model().set_layout("NCHW");
-       }},
+       yuv_case(element::u8, ColorFormat::I420_THREE_PLANES, {"y", "u", "v"}, ColorFormat::RGB, "NCHW")},
       {"i420_single_plane_bgr",
        {1, 4, 6, 3},
        element::u8,
-       [](PrePostProcessor& p) {
-         p.input().tensor().set_element_type(element::u8).set_color_format(ColorFormat::I420_SINGLE_PLANE);
-         p.input().preprocess().convert_color(ColorFormat::BGR);
-       }},
+       yuv_case(element::u8, ColorFormat::I420_SINGLE_PLANE, {}, ColorFormat::BGR)},
       {"nv12_batch2_unnamed_planes_f32",
        {2, 2, 4, 3},
        element::f32,
-       [](PrePostProcessor& p) {
-         p.input().tensor().set_element_type(element::f32).set_color_format(ColorFormat::NV12_TWO_PLANES);
-         p.input().preprocess().convert_color(ColorFormat::RGB);
-       }},
+       yuv_case(element::f32, ColorFormat::NV12_TWO_PLANES, {}, ColorFormat::RGB)},
       {"nv12_u8_convert_resize_mean_scale",
        {1, 3, 4, 6},
        element::f32,

@@ -29,6 +29,8 @@ class PrePostProcessor {
   ~PrePostProcessor();
   PrePostProcessor(const PrePostProcessor&) = delete;
   PrePostProcessor& operator=(const PrePostProcessor&) = delete;
+  PrePostProcessor(PrePostProcessor&&) noexcept = default;
+  PrePostProcessor& operator=(PrePostProcessor&&) noexcept = default;
 
   // The model's only input / output (throws when there are several), one by tensor name, or by index.
   InputInfo& input();
