@@ -13,11 +13,20 @@ def simulator_driver_tests(srcs, driver, deps, data = []):
         })]:
             env = {"FERRY_NPU_SIMULATOR": "$(rootpath %s)" % driver}
             env.update(layer)
+            asan_env = dict(env)
+
+            # LeakSanitizer (clang 14) crashes at exit scanning the dynamic TLS of OpenMP threads
+            # started from a dlopen'ed library (the loader dlopens the driver, the driver
+            # libdnnl and libgomp): under ASan the engine runs on one OpenMP thread.
+            asan_env["OMP_NUM_THREADS"] = "1"
             native.cc_test(
                 name = name + suffix,
                 srcs = [src],
                 data = [driver] + data,
-                env = env,
+                env = select({
+                    "//plugins/npu/simulator:asan_build": asan_env,
+                    "//conditions:default": env,
+                }),
                 deps = deps + ["@com_google_googletest//:gtest_main"],
                 size = "small",
             )

@@ -12,6 +12,10 @@
 #include <thread>
 
 #include "ferry/graph/ir/ir_reader.hpp"
+#include "ferry/graph/ops/activation.hpp"
+#include "ferry/graph/ops/binary_elementwise.hpp"
+#include "ferry/graph/ops/constant.hpp"
+#include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/graph/reference_executor.hpp"
@@ -106,6 +110,28 @@ TEST(CompiledGraphTest, MatMulsAndPoolingRunOnOneDnn) {
   const auto pools = steps_of("op_versions", {"MaxPool", "AvgPool"});
   EXPECT_EQ(4u, pools.size());
   EXPECT_EQ(1, std::count(pools.begin(), pools.end(), "MaxPool:reference"));
+}
+
+// Convolution, bias and Clamp(0, 6) (MobileNet's ReLU6), built in memory: one oneDNN step.
+TEST(CompiledGraphTest, AClampAfterAConvolutionIsFused) {
+  std::mt19937 random(3);
+  std::uniform_real_distribution<float> values(-3.f, 3.f);
+  std::vector<float> filters(8 * 4 * 3 * 3), bias(8);
+  for (float& value : filters) value = values(random);
+  for (float& value : bias) value = values(random);
+  auto data = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, 4, 9, 9});
+  auto convolution = std::make_shared<op::v1::Convolution>(
+      data, std::make_shared<op::v0::Constant>(element::f32, Shape{8, 4, 3, 3}, filters), Strides{1, 1},
+      CoordinateDiff{1, 1}, CoordinateDiff{1, 1}, Strides{1, 1});
+  auto biased = std::make_shared<op::v1::Add>(
+      convolution, std::make_shared<op::v0::Constant>(element::f32, Shape{1, 8, 1, 1}, bias));
+  auto clamped = std::make_shared<op::v0::Clamp>(biased, 0.0, 6.0);
+  auto model = std::make_shared<Model>(OutputVector{clamped}, ParameterVector{data}, "relu6");
+  CompiledGraph graph(model);
+  const auto steps = graph.describe_steps();
+  ASSERT_EQ(1u, steps.size());
+  EXPECT_EQ("onednn+bias+clamp", steps[0].exec_type);
+  for (unsigned seed : {1u, 2u}) compare_with_reference(model, graph, seed);
 }
 
 TEST(CompiledGraphTest, OutputsAreWrittenInPlaceAndProfiled) {

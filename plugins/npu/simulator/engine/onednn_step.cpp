@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "ferry/graph/ops/activation.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "onednn_engine.hpp"
 
@@ -64,10 +65,18 @@ Epilogue fuse_epilogue(const std::shared_ptr<const Node>& node,
       epilogue.exec_type += "+bias";
     }
   }
-  if (auto relu = only_reader(*tail); relu && is_op(*relu, "Relu")) {
-    lowered.absorbed.push_back(relu);
-    epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
-    epilogue.exec_type += "+relu";
+  if (auto activation = only_reader(*tail)) {
+    if (is_op(*activation, "Relu")) {
+      lowered.absorbed.push_back(activation);
+      epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
+      epilogue.exec_type += "+relu";
+    } else if (auto clamp = std::dynamic_pointer_cast<const op::v0::Clamp>(activation);
+               clamp && activation->get_output_element_type(0) == element::f32) {
+      lowered.absorbed.push_back(activation);
+      epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, static_cast<float>(clamp->get_min()),
+                                       static_cast<float>(clamp->get_max()));
+      epilogue.exec_type += "+clamp";
+    }
   }
   return epilogue;
 }

@@ -58,11 +58,11 @@ bool is_op(const Node& node, const char* type);
 std::shared_ptr<const Node> only_reader(const Node& node);
 
 // What follows a convolution or matmul and runs inside it: a bias Add (the constant that
-// `bias_of(add)` accepts) and then a Relu, each when it is the only reader of what precedes it.
+// `bias_of(add)` accepts) and then a Relu or Clamp, each when it is the only reader of what precedes it.
 struct Epilogue {
   std::shared_ptr<const op::v0::Constant> bias;
   dnnl::post_ops post_ops;
-  std::string exec_type = "onednn";  // "onednn+bias+relu"...
+  std::string exec_type = "onednn";  // "onednn+bias+relu", "onednn+bias+clamp"...
 };
 Epilogue fuse_epilogue(const std::shared_ptr<const Node>& node,
                        const std::function<std::shared_ptr<const op::v0::Constant>(const Node& add)>& bias_of,
