@@ -4,7 +4,7 @@
 #   format      every C++ file matches .clang-format (fix: bash tools/format.sh)
 #   plain       the whole tree (gcc), but for the tests the sanitizer phases run
 #   sanitizers  one clang build with AddressSanitizer and UndefinedBehaviorSanitizer together
-#               (--config=sanitize): the core's, the template and BATCH plugins' tests, then the
+#               (--config=sanitize): the core's, the template, BATCH and NPU (simulator) tests, then the
 #               GPU and MULTI plugins' (sanitizers_gpu, same build: they run on PoCL)
 # Ends with each phase's duration and "N passed, N failed".
 #
@@ -60,7 +60,7 @@ phase format check_format
 # What the two sanitizer phases test. The conformance runs stay plain: under ASan they would
 # build the whole suite (every op case) instrumented, minutes for what the plugins' own tests
 # cover.
-sanitized=(//core/... //plugins/template/... //plugins/batch/... //serving/triton:model_config_test)
+sanitized=(//core/... //plugins/template/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test)
 sanitized_gpu=(//plugins/gpu/... //plugins/multi/...)
 plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance_test
   //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test)
