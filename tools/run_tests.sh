@@ -63,12 +63,13 @@ phase format check_format
 sanitized=(//core/... //plugins/template/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test)
 sanitized_gpu=(//plugins/gpu/... //plugins/multi/...)
 plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance_test
-  //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test)
+  //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test
+  //plugins/npu:npu_conformance_test)
 # Tests that the sanitizer phases run are left out of the plain phase: they run once, under
 # ASan+UBSan, and gcc does not compile their binaries a second time (minutes of a cold run).
 # Everything else in //... still builds with gcc here, the plugins' libraries included.
 phase plain bazel_test -- //... "${sanitized[@]/#/-}" "${sanitized_gpu[@]/#/-}" "${plain_only[@]}"
-phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" -//plugins/batch:batch_conformance_test
+phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" "${plain_only[@]/#/-}"
 # The same build for the GPU plugin's tests, without LeakSanitizer: its tracer thread crashes now
 # and then (SIGSEGV) stopping PoCL's worker threads at exit, after every test passed.
 phase sanitizers_gpu bazel_test --config=sanitize --test_env=ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \

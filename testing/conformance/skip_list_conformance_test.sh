@@ -11,6 +11,11 @@ device="$3"
 shift 3
 export POCL_CACHE_DIR="${TEST_TMPDIR:-/tmp}/pocl"
 mkdir -p "$POCL_CACHE_DIR"
+# The simulated NPU (plugins/npu/simulator): the Level Zero loader wants the driver's absolute path.
+if [ -n "${FERRY_NPU_SIMULATOR:-}" ]; then
+  ZE_ENABLE_ALT_DRIVERS="$(realpath "$FERRY_NPU_SIMULATOR")"
+  export ZE_ENABLE_ALT_DRIVERS
+fi
 
 filter=""
 while IFS= read -r line; do

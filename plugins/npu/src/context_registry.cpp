@@ -38,20 +38,24 @@ std::shared_ptr<RemoteContext> ContextRegistry::create(const std::string& device
     }
   }
   const auto default_context = get_default(device_name, device_id);
-  if (!handle || handle == static_cast<void*>(default_context->handle()->get())) {
+  if (handle == static_cast<void*>(default_context->handle()->get())) {
     if (tensor_defaults.empty()) return default_context;
     return std::make_shared<RemoteContext>(device_name, device_id, default_context->handle(), tensor_defaults);
   }
+  const auto& device = ZeroDevices::get().at(device_id);
   std::lock_guard<std::mutex> lock(m_mutex);
-  auto& known = m_application[{device_id, handle}];
-  std::shared_ptr<RemoteContext> context = known.lock();
-  if (!context) {
-    const auto& device = ZeroDevices::get().at(device_id);
+  std::shared_ptr<RemoteContext> context;
+  if (!handle) {
+    // A new Level Zero context of the plugin's: a scope of its own, found again by its handle.
+    context = std::make_shared<RemoteContext>(device_name, device_id,
+                                              std::make_shared<ContextHandle>(device, m_copies, m_allocated));
+    handle = context->handle()->get();
+  } else if (!(context = m_known[{device_id, handle}].lock())) {
     context = std::make_shared<RemoteContext>(
         device_name, device_id,
         std::make_shared<ContextHandle>(device, static_cast<ze_context_handle_t>(handle), m_copies, m_allocated));
-    known = context;
   }
+  m_known[{device_id, handle}] = context;
   if (tensor_defaults.empty()) return context;
   return std::make_shared<RemoteContext>(device_name, device_id, context->handle(), tensor_defaults);
 }

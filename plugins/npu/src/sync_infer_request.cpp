@@ -84,6 +84,12 @@ SyncInferRequest::Binding SyncInferRequest::bind(size_t index) {
     binding.device = remote->device_address();
     return binding;
   }
+  if (tensor.get_byte_size() == 0) {
+    // No elements: nothing to read or write, but the graph wants an address.
+    if (!m_empty) m_empty = ZeroMemory::host(compiled_model().npu_context().handle(), 0);
+    binding.device = m_empty->data();
+    return binding;
+  }
   if (!tensor.is_continuous()) {
     binding.device = staging(index);
     binding.host_copy = true;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ferry/plugin/isync_infer_request.hpp"
+#include "zero_memory.hpp"
 
 namespace ferry::npu::plugin {
 
@@ -58,6 +59,7 @@ class SyncInferRequest final : public ISyncInferRequest {
   std::vector<Binding> m_recorded;                  // the bindings m_list was recorded with
   std::vector<std::shared_ptr<ITensor>> m_staging;  // per argument, made on first use
   std::vector<Binding> m_bindings;                  // this inference's, reused
+  std::shared_ptr<ZeroMemory> m_empty;              // what arguments without elements are bound to
 };
 
 }  // namespace ferry::npu::plugin

@@ -200,7 +200,11 @@ TEST_F(NpuRemoteTensor, TheLowLevelApiTakesOpenVinosKeys) {
   EXPECT_EQ(TensorType::INPUT, params.at(tensor_type.name()).as<TensorType>());
   EXPECT_EQ(MemType::L0_INTERNAL_BUF, params.at(mem_type.name()).as<MemType>());
   EXPECT_NE(nullptr, params.at(mem_handle.name()).as<void*>());
-  EXPECT_EQ(context.get(), params.at(l0_context.name()).as<void*>());
+  // Without L0_CONTEXT, a new Level Zero context: its own scope, found again by its handle.
+  void* handle = params.at(l0_context.name()).as<void*>();
+  EXPECT_NE(context.get(), handle);
+  EXPECT_EQ(handle, low.get_params().at(l0_context.name()).as<void*>());
+  EXPECT_EQ(handle, core.create_context("NPU", low.get_params()).as<ZeroContext>().get());
   EXPECT_TRUE(tensor.is<ZeroBufferTensor>());
 }
 

@@ -6,9 +6,9 @@
 // void* (npu_handle_param), so code without Level Zero headers can share contexts and memory;
 // ferry/npu/level_zero/level_zero.hpp builds these maps for code that has them.
 //
-// Context parameters: L0_CONTEXT (a ze_context_handle_t of the device's driver; absent: the
-// plugin's default context), DEVICE_ID ("0", "1"...: which NPU). Parameters given to
-// create_context that are tensor parameters (MEM_TYPE, TENSOR_TYPE) become defaults for the
+// Context parameters: L0_CONTEXT (a ze_context_handle_t of the device's driver; absent: a new
+// Level Zero context of the plugin's; Core::get_default_context gives the default one), DEVICE_ID ("0", "1"...: which
+// NPU). Parameters given to create_context that are tensor parameters (MEM_TYPE, TENSOR_TYPE) become defaults for the
 // context's tensors.
 // Tensor parameters: MEM_TYPE (below), MEM_HANDLE (SHARED_BUF: a DMA-BUF file descriptor as a
 // void*; L0_INTERNAL_BUF in get_params: the memory's address), FILE_DESCRIPTOR (MMAPED_FILE: a
