@@ -6,7 +6,7 @@
 # DIR/include              public API + plugin SDK headers (core/include), device property headers
 # DIR/lib/libferry.so      the core library; DIR/lib/plugins.xml lists the plugins below with
 #                          locations relative to itself, so the Core finds them next to libferry.so
-# DIR/lib/ferry/           the in-tree device plugins
+# DIR/lib/ferry/           the in-tree device plugins, and the simulated NPU's Level Zero driver
 # DIR/lib/triton/ferry/    libtriton_ferry.so, the Triton Inference Server backend (serving/triton)
 # DIR/lib/pkgconfig/ferry.pc, DIR/lib/cmake/Ferry/  for pkg-config and find_package(Ferry)
 # DIR/bin/                 query_device, benchmark_app, ferry_run (RUNPATH $ORIGIN/../lib)
@@ -70,6 +70,10 @@ in_tree_xml="$src/plugins/plugins.xml"
 # finds it as <backend-directory>/ferry/libtriton_ferry.so; its RUNPATH ($ORIGIN/../..) finds
 # <prefix>/lib/libferry.so, and the Core the plugins.xml next to it.
 install -D -m 0755 "$src/serving/triton/libtriton_ferry.so" "$prefix/lib/triton/ferry/libtriton_ferry.so"
+
+# The simulated NPU (plugins/npu/simulator), a development and CI device: a Level Zero driver the
+# loader takes only when asked, ZE_ENABLE_ALT_DRIVERS=<prefix>/lib/ferry/libze_ferry_npu_simulator.so.
+install -m 0755 "$src/plugins/npu/simulator/libze_ferry_npu_simulator.so" "$prefix/lib/ferry/"
 
 for tool in query_device benchmark_app ferry_run; do
   install -m 0755 "$src/tools/$tool" "$prefix/bin/$tool"
