@@ -1,4 +1,5 @@
 // zeCommandQueue* and zeFence*: queues, each with its worker thread, and their fences.
+#include <optional>
 #include <vector>
 
 #include "api.hpp"
@@ -71,21 +72,33 @@ ze_result_t command_queue_execute_command_lists(ze_command_queue_handle_t handle
     if (!list->closed) return fail(ZE_RESULT_ERROR_INVALID_ARGUMENT, "a command list to execute is not closed");
     batch.push_back(list->commands);
   }
-  const uint64_t sequence = queue->worker.submit(std::move(batch));
+  const bool synchronous = queue->mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS;
+  // The fence, or this call when the queue is synchronous, reports the batch's failure.
+  const uint64_t sequence = queue->worker.submit(std::move(batch), fence || synchronous);
   if (fence) {
     // Whether the batch has already run or not: the fence reads the queue's progress.
     std::lock_guard<std::mutex> lock(device().signal_mutex);
+    if (fence->sequence) queue->worker.forget_failure(fence->sequence);
     fence->signalled = false;
     fence->sequence = sequence;
   }
-  if (queue->mode == ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS) queue->worker.wait(sequence, UINT64_MAX);
-  return ZE_RESULT_SUCCESS;
+  if (!synchronous) return ZE_RESULT_SUCCESS;
+  queue->worker.wait(sequence, UINT64_MAX);
+  std::lock_guard<std::mutex> lock(device().signal_mutex);
+  const BatchFailure* failure = queue->worker.failure(sequence);
+  if (!failure) return ZE_RESULT_SUCCESS;
+  const ze_result_t result = fail(failure->result, failure->message);
+  if (!fence) queue->worker.forget_failure(sequence);
+  return result;
 }
 
 ze_result_t command_queue_synchronize(ze_command_queue_handle_t handle, uint64_t timeout_ns) {
   CommandQueue* queue = find_command_queue(handle);
   if (!queue) return bad_handle(handle, "the command queue");
-  return queue->worker.wait_idle(timeout_ns) ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+  if (!queue->worker.wait_idle(timeout_ns)) return ZE_RESULT_NOT_READY;
+  std::lock_guard<std::mutex> lock(device().signal_mutex);
+  std::optional<BatchFailure> failure = queue->worker.take_unreported_failure();
+  return failure ? fail(failure->result, std::move(failure->message)) : ZE_RESULT_SUCCESS;
 }
 
 }  // namespace api
@@ -116,6 +129,10 @@ ze_result_t fence_create(ze_command_queue_handle_t queue_handle, const ze_fence_
 ze_result_t fence_destroy(ze_fence_handle_t handle) {
   Fence* fence = find_fence(handle);
   if (!fence) return bad_handle(handle, "the fence");
+  {
+    std::lock_guard<std::mutex> lock(device().signal_mutex);
+    if (fence->sequence) fence->queue->worker.forget_failure(fence->sequence);
+  }
   --fence->queue->fences;
   delete fence;
   return ZE_RESULT_SUCCESS;
@@ -125,8 +142,10 @@ ze_result_t fence_host_synchronize(ze_fence_handle_t handle, uint64_t timeout_ns
   Fence* fence = find_fence(handle);
   if (!fence) return bad_handle(handle, "the fence");
   std::unique_lock<std::mutex> lock(device().signal_mutex);
-  return wait_signalled(lock, timeout_ns, [&] { return fence_signalled(fence); }) ? ZE_RESULT_SUCCESS
-                                                                                  : ZE_RESULT_NOT_READY;
+  if (!wait_signalled(lock, timeout_ns, [&] { return fence_signalled(fence); })) return ZE_RESULT_NOT_READY;
+  // Every synchronize of the fence reports its batch's failure, until it is reset or reused.
+  const BatchFailure* failure = fence->sequence ? fence->queue->worker.failure(fence->sequence) : nullptr;
+  return failure ? fail(failure->result, failure->message) : ZE_RESULT_SUCCESS;
 }
 
 ze_result_t fence_query_status(ze_fence_handle_t handle) { return fence_host_synchronize(handle, 0); }
@@ -135,6 +154,7 @@ ze_result_t fence_reset(ze_fence_handle_t handle) {
   Fence* fence = find_fence(handle);
   if (!fence) return bad_handle(handle, "the fence");
   std::lock_guard<std::mutex> lock(device().signal_mutex);
+  if (fence->sequence) fence->queue->worker.forget_failure(fence->sequence);
   fence->signalled = false;
   fence->sequence = 0;
   return ZE_RESULT_SUCCESS;

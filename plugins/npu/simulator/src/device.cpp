@@ -12,6 +12,14 @@ Device& device() {
   return *the_device;
 }
 
+bool Device::take_injected_failure(ze_result_t& result) {
+  std::lock_guard<std::mutex> lock(injection_mutex);
+  if (executions_to_fail == 0) return false;
+  --executions_to_fail;
+  result = injected_result;
+  return true;
+}
+
 ze_driver_handle_t driver_handle() { return reinterpret_cast<ze_driver_handle_t>(&driver_object); }
 ze_device_handle_t device_handle() { return reinterpret_cast<ze_device_handle_t>(&device()); }
 

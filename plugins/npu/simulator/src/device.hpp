@@ -18,6 +18,13 @@ struct Device {
   // one lock keeps waits on several objects (an event signalled by another queue) simple.
   std::mutex signal_mutex;
   std::condition_variable signalled;
+
+  // ferrySimulatorFailExecutions: how many graph executions are still to fail, and with what.
+  std::mutex injection_mutex;
+  uint32_t executions_to_fail = 0;
+  ze_result_t injected_result = ZE_RESULT_SUCCESS;
+  // Whether the graph execution that starts now is to fail (it consumes one): then `result`.
+  bool take_injected_failure(ze_result_t& result);
 };
 
 Device& device();

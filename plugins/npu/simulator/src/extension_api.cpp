@@ -1,5 +1,6 @@
 // The simulator's own extension (ferry/npu/driver/ze_ferry_simulator_ext.h).
 #include <cstring>
+#include <string>
 
 #include "api.hpp"
 #include "ferry/npu/driver/ze_ferry_simulator_ext.h"
@@ -28,10 +29,24 @@ ze_result_t get_last_error(ze_driver_handle_t driver, const char** message) {
   return ZE_RESULT_SUCCESS;
 }
 
+ze_result_t fail_executions(ze_driver_handle_t driver, uint32_t count, ze_result_t result) {
+  if (!is_driver(driver)) return bad_handle(driver, "the driver");
+  // Only error codes: a fence that answered SUCCESS or NOT_READY for a failure would lie.
+  const bool is_error = result >= ZE_RESULT_ERROR_DEVICE_LOST && result != ZE_RESULT_FORCE_UINT32;
+  if (count && !is_error)
+    return fail(ZE_RESULT_ERROR_INVALID_ENUMERATION,
+                "executions can only be made to fail with an error code, not " + std::to_string(result));
+  std::lock_guard<std::mutex> lock(device().injection_mutex);
+  device().executions_to_fail = count;
+  device().injected_result = result;
+  return ZE_RESULT_SUCCESS;
+}
+
 // Checked at compile time against the header's declared types.
 constexpr ferry_simulator_get_copied_bytes_t kGetCopiedBytes = get_copied_bytes;
 constexpr ferry_simulator_reset_copied_bytes_t kResetCopiedBytes = reset_copied_bytes;
 constexpr ferry_simulator_get_last_error_t kGetLastError = get_last_error;
+constexpr ferry_simulator_fail_executions_t kFailExecutions = fail_executions;
 
 }  // namespace
 
@@ -39,6 +54,7 @@ void* extension_function(const char* name) {
   if (!std::strcmp(name, FERRY_SIMULATOR_GET_COPIED_BYTES)) return reinterpret_cast<void*>(kGetCopiedBytes);
   if (!std::strcmp(name, FERRY_SIMULATOR_RESET_COPIED_BYTES)) return reinterpret_cast<void*>(kResetCopiedBytes);
   if (!std::strcmp(name, FERRY_SIMULATOR_GET_LAST_ERROR)) return reinterpret_cast<void*>(kGetLastError);
+  if (!std::strcmp(name, FERRY_SIMULATOR_FAIL_EXECUTIONS)) return reinterpret_cast<void*>(kFailExecutions);
   return graph_extension_function(name);
 }
 

@@ -125,7 +125,7 @@ ze_result_t compile_graph(const std::string& xml, const std::string& weights, Gr
   return ZE_RESULT_SUCCESS;
 }
 
-void execute_graph(Graph& graph, const std::vector<const void*>& arguments) {
+std::string execute_graph(Graph& graph, const std::vector<const void*>& arguments) {
   std::vector<void*> memory;
   for (const void* argument : arguments) memory.push_back(const_cast<void*>(argument));
   std::vector<engine::OpProfile> profile;
@@ -138,6 +138,7 @@ void execute_graph(Graph& graph, const std::vector<const void*>& arguments) {
   std::lock_guard<std::mutex> lock(graph.mutex);
   graph.profile = std::move(profile);
   graph.execution_error = error;
+  return error;
 }
 
 }  // namespace ferry::npu::simulator

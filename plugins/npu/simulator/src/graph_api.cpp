@@ -157,6 +157,21 @@ ze_result_t append_initialize(ze_command_list_handle_t list_handle, ferry_graph_
   return append_command(list, make_command(std::move(events), nullptr));  // prepared at creation
 }
 
+// One appended execution, on the device: an injected failure stops it before the engine runs
+// (outputs stay untouched); an engine error fails its batch (fences and queues report it).
+void run_execution(Graph& graph, const std::vector<const void*>& arguments) {
+  const std::string name = graph.model->get_friendly_name();
+  ze_result_t injected = ZE_RESULT_SUCCESS;
+  if (device().take_injected_failure(injected)) {
+    fail_running_batch(injected, "the execution of graph '" + name +
+                                     "' failed: the failure was injected (ferrySimulatorFailExecutions)");
+    return;
+  }
+  const std::string error = execute_graph(graph, arguments);
+  if (!error.empty())
+    fail_running_batch(ZE_RESULT_ERROR_UNKNOWN, "the execution of graph '" + name + "' failed: " + error);
+}
+
 ze_result_t append_execute(ze_command_list_handle_t list_handle, ferry_graph_handle_t graph_handle,
                            ze_event_handle_t signal, uint32_t wait_count, ze_event_handle_t* waits) {
   CommandList* list = nullptr;
@@ -176,7 +191,7 @@ ze_result_t append_execute(ze_command_list_handle_t list_handle, ferry_graph_han
   CommandEvents events;
   found = read_command_events(list, signal, wait_count, waits, events);
   if (found != ZE_RESULT_SUCCESS) return found;
-  return append_command(list, make_command(std::move(events), [graph, bound] { execute_graph(*graph, bound); }));
+  return append_command(list, make_command(std::move(events), [graph, bound] { run_execution(*graph, bound); }));
 }
 
 ze_result_t get_native_binary(ferry_graph_handle_t handle, size_t* size, uint8_t* blob) {

@@ -28,6 +28,12 @@ typedef ze_result_t (*ferry_simulator_reset_copied_bytes_t)(ze_driver_handle_t d
 #define FERRY_SIMULATOR_GET_LAST_ERROR "ferrySimulatorGetLastError"
 typedef ze_result_t (*ferry_simulator_get_last_error_t)(ze_driver_handle_t driver, const char** message);
 
+// Makes the next `count` graph executions on the driver's device fail with `result` (e.g.
+// ZE_RESULT_ERROR_DEVICE_LOST), as a device that is lost mid-inference would: their fences and
+// queues report `result`, and the last error says the failure was injected. 0 cancels.
+#define FERRY_SIMULATOR_FAIL_EXECUTIONS "ferrySimulatorFailExecutions"
+typedef ze_result_t (*ferry_simulator_fail_executions_t)(ze_driver_handle_t driver, uint32_t count, ze_result_t result);
+
 #ifdef __cplusplus
 }
 #endif
