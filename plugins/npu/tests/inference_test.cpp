@@ -2,6 +2,7 @@
 // shipped models, and where every byte goes (the driver's and the plugin's copy counters).
 
 #include <gtest/gtest.h>
+#include <level_zero/ze_api.h>
 
 #include <thread>
 
@@ -97,6 +98,32 @@ TEST(NpuInference, RequestsRunConcurrently) {
   }
   for (auto& thread : threads) thread.join();
   for (int t = 0; t < kThreads; ++t) EXPECT_LE(worst[t], kTolerance) << "thread " << t;
+}
+
+TEST(NpuInference, ADeviceLostMidInferenceIsAnErrorAndTheNextInferenceRuns) {
+  Core core;
+  const ShippedModel shipped = shipped_model("cnn");
+  auto compiled = core.compile_model(shipped.model, "NPU");
+  auto request = compiled.create_infer_request();
+  std::copy(shipped.input.begin(), shipped.input.end(), request.get_input_tensor().data<float>());
+  request.infer();
+
+  fail_next_executions(1, ZE_RESULT_ERROR_DEVICE_LOST);
+  const std::string error = ::ferry::testing::error_of([&] { request.infer(); });
+  EXPECT_NE(std::string::npos, error.find("ZE_RESULT_ERROR_DEVICE_LOST")) << error;
+  EXPECT_NE(std::string::npos, error.find("injected")) << error;  // the driver's reason comes along
+  // Asynchronously, the failure reaches wait().
+  fail_next_executions(1, ZE_RESULT_ERROR_DEVICE_LOST);
+  request.start_async();
+  EXPECT_ERROR_CONTAINS(request.wait(), "ZE_RESULT_ERROR_DEVICE_LOST");
+
+  // The request, the compiled model and the Core stay usable.
+  request.infer();
+  EXPECT_LE(max_difference(values_of(request.get_output_tensor()), shipped.expected), kTolerance);
+  auto again = core.compile_model(shipped.model, "NPU").create_infer_request();
+  std::copy(shipped.input.begin(), shipped.input.end(), again.get_input_tensor().data<float>());
+  again.infer();
+  EXPECT_LE(max_difference(values_of(again.get_output_tensor()), shipped.expected), kTolerance);
 }
 
 }  // namespace

@@ -41,18 +41,36 @@ std::vector<float> read_floats(const std::string& path) {
 
 }  // namespace
 
-uint64_t driver_copied_bytes() {
+namespace {
+
+ze_driver_handle_t simulator_driver() {
   FERRY_ASSERT(zeInit(0) == ZE_RESULT_SUCCESS, "zeInit failed");
   uint32_t count = 1;
   ze_driver_handle_t driver = nullptr;
   FERRY_ASSERT(zeDriverGet(&count, &driver) == ZE_RESULT_SUCCESS && driver, "no Level Zero driver");
+  return driver;
+}
+
+template <typename Function>
+Function simulator_function(const char* name) {
   void* address = nullptr;
-  FERRY_ASSERT(
-      zeDriverGetExtensionFunctionAddress(driver, FERRY_SIMULATOR_GET_COPIED_BYTES, &address) == ZE_RESULT_SUCCESS,
-      "the driver has no ", FERRY_SIMULATOR_GET_COPIED_BYTES);
+  FERRY_ASSERT(zeDriverGetExtensionFunctionAddress(simulator_driver(), name, &address) == ZE_RESULT_SUCCESS,
+               "the driver has no ", name);
+  return reinterpret_cast<Function>(address);
+}
+
+}  // namespace
+
+uint64_t driver_copied_bytes() {
   uint64_t bytes = 0;
-  reinterpret_cast<ferry_simulator_get_copied_bytes_t>(address)(driver, &bytes);
+  simulator_function<ferry_simulator_get_copied_bytes_t>(FERRY_SIMULATOR_GET_COPIED_BYTES)(simulator_driver(), &bytes);
   return bytes;
+}
+
+void fail_next_executions(uint32_t count, int32_t result) {
+  const auto fail = simulator_function<ferry_simulator_fail_executions_t>(FERRY_SIMULATOR_FAIL_EXECUTIONS);
+  FERRY_ASSERT(fail(simulator_driver(), count, static_cast<ze_result_t>(result)) == ZE_RESULT_SUCCESS,
+               "ferrySimulatorFailExecutions failed");
 }
 
 ShippedModel shipped_model(const std::string& name) {

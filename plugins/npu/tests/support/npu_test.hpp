@@ -17,6 +17,9 @@ namespace ferry::npu::test {
 
 // Bytes the simulated device has copied since it loaded (its ferrySimulatorGetCopiedBytes).
 uint64_t driver_copied_bytes();
+// Makes the simulated device's next `count` graph executions fail with `result`, as a device lost
+// mid-inference (its ferrySimulatorFailExecutions).
+void fail_next_executions(uint32_t count, int32_t result);
 
 // testing/models/openvino/<name>.xml and the first input and output of its .io.txt.
 struct ShippedModel {
