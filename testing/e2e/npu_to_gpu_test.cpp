@@ -21,14 +21,6 @@ namespace {
 
 const Shape kShape{1, 4, 32, 32};
 
-// Before main: the Level Zero loader reads ZE_ENABLE_ALT_DRIVERS at the NPU plugin's zeInit.
-const bool g_simulator_set_up = [] {
-  char absolute[PATH_MAX];
-  const char* library = std::getenv("FERRY_NPU_SIMULATOR");
-  if (library && realpath(library, absolute)) setenv("ZE_ENABLE_ALT_DRIVERS", absolute, 1);
-  return true;
-}();
-
 std::shared_ptr<Model> npu_stage() {  // y = 2x - 1
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape(kShape));
   auto twice =

@@ -18,14 +18,6 @@
 namespace ferry::npu::test {
 namespace {
 
-// Before main: the loader reads ZE_ENABLE_ALT_DRIVERS once, at the first zeInit (the plugin's).
-const bool g_simulator_set_up = [] {
-  const char* library = std::getenv("FERRY_NPU_SIMULATOR");
-  char absolute[PATH_MAX];
-  if (library && realpath(library, absolute)) setenv("ZE_ENABLE_ALT_DRIVERS", absolute, 1);
-  return true;
-}();
-
 std::vector<char> read_bytes(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   FERRY_ASSERT(file, "cannot read ", path);
