@@ -41,8 +41,10 @@ class Graph {
   std::string native_binary() const;
   // Binds every argument to `memory` (inputs, then outputs) and appends an execution to `list`.
   void append_execute(ze_command_list_handle_t list, const std::vector<void*>& memory) const;
-  // The steps of the graph's last completed execution.
+  // The steps of the graph's last completed execution. The driver keeps one profile per graph:
+  // a request that wants its own holds profiling_mutex() from submission to this call.
   std::vector<ProfilingInfo> profiling_info() const;
+  std::mutex& profiling_mutex() const { return m_profiling_mutex; }
 
   // The ops of `model` the device cannot run ("<name> (<type>)"); empty when it runs them all.
   static std::vector<std::string> unsupported_ops(const ZeroDevice& device, const std::shared_ptr<const Model>& model);
@@ -55,6 +57,7 @@ class Graph {
   ferry_graph_handle_t m_handle;
   std::vector<GraphArgument> m_arguments;
   mutable std::mutex m_bind_mutex;
+  mutable std::mutex m_profiling_mutex;
 };
 
 }  // namespace ferry::npu::plugin

@@ -178,12 +178,18 @@ void SyncInferRequest::infer() {
     }
     if (m_bindings[i].host_copy || m_bindings[i].host) context.count_copy(arguments[i].byte_size);
   }
-  run_on_device();
+  if (compiled_model().config().enable_profiling) {
+    // With PERF_COUNT, executions of one graph take turns: its profile is the last execution's.
+    std::lock_guard<std::mutex> lock(compiled_model().graph().profiling_mutex());
+    run_on_device();
+    profiling_records() = compiled_model().graph().profiling_info();
+  } else {
+    run_on_device();
+  }
   for (size_t i = inputs; i < m_bindings.size(); ++i) {
     if (m_bindings[i].host_copy) Tensor(m_staging[i]).copy_to(output_tensor(i - inputs));
     if (m_bindings[i].host_copy || m_bindings[i].host) context.count_copy(arguments[i].byte_size);
   }
-  if (compiled_model().config().enable_profiling) profiling_records() = compiled_model().graph().profiling_info();
 }
 
 }  // namespace ferry::npu::plugin
