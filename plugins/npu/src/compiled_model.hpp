@@ -18,8 +18,9 @@ class Plugin;
 
 // NPU's export blob (export_model, Plugin::import_model, CACHE_DIR): the SDK's container with
 // the driver's native graph ("native"), and the model as IR with its settings, from which a blob
-// the driver refuses (another driver version or device) is rebuilt.
-inline constexpr sdk::ExportFormat kExportFormat{"FERRYNPU", 1};
+// the driver refuses (another driver version or device) is rebuilt. "FERRYNPL": the plugin's
+// container, apart from the simulated driver's own native blobs ("FERRYNPU").
+inline constexpr sdk::ExportFormat kExportFormat{"FERRYNPL", 1};
 
 // A model compiled for one NPU context: the driver's graph, made once, and one command queue per
 // stream. Immutable after construction; the graph's argument binding is its own lock, so

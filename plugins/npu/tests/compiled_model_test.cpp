@@ -11,6 +11,7 @@
 #include "ferry/graph/ops/op.hpp"
 #include "ferry/npu/level_zero/level_zero.hpp"
 #include "ferry/npu/properties.hpp"
+#include "ferry/plugin/support/export_container.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/testing/error_of.hpp"
 #include "ferry/testing/ir_test_util.hpp"
@@ -118,6 +119,35 @@ TEST(NpuCompile, ExportAndImportGoThroughTheNativeGraph) {
   damaged[damaged.size() / 2] ^= 0x5a;
   std::stringstream damaged_blob(damaged);
   EXPECT_ERROR_CONTAINS(core.import_model(damaged_blob, "NPU"), "NPU");
+}
+
+TEST(NpuCompile, ABlobTheDriverRefusesIsRebuiltFromItsModel) {
+  Core core;
+  const ShippedModel shipped = shipped_model("cnn");
+  auto compiled = core.compile_model(shipped.model, "NPU");
+  std::stringstream original;
+  compiled.export_model(original);
+  // The same container with a native graph of another driver version (a well-formed blob: the
+  // checksum holds, only the driver can tell).
+  sdk::ExportReader contents(original, {"FERRYNPL", 1}, "NPU");
+  std::string foreign_native = contents.field("native");
+  ASSERT_GT(foreign_native.size(), 16u);
+  foreign_native[12] ^= 0x7f;  // the driver version in the simulator's blob header
+  std::stringstream foreign;
+  sdk::ExportWriter({"FERRYNPL", 1})
+      .add("native", foreign_native)
+      .add_model(contents.model())
+      .add_settings(contents.settings())
+      .write(foreign);
+  auto rebuilt = core.import_model(foreign, "NPU");
+  EXPECT_FALSE(rebuilt.get_property(loaded_from_cache));
+  EXPECT_LE(max_difference(infer_once(rebuilt, shipped), shipped.expected), kTolerance);
+
+  // A blob of another device is refused by name.
+  auto on_template = core.compile_model(shipped.model, "TEMPLATE");
+  std::stringstream template_blob;
+  on_template.export_model(template_blob);
+  EXPECT_ERROR_CONTAINS(core.import_model(template_blob, "NPU"), "NPU");
 }
 
 TEST(NpuCompile, CacheDirKeepsCompiledGraphs) {
