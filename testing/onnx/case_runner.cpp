@@ -1,9 +1,11 @@
 #include "case_runner.hpp"
 
 #include <filesystem>
+#include <map>
 
 #include "case_steps.hpp"
 #include "ferry/base/exception.hpp"
+#include "ferry/graph/ops/parameter.hpp"
 #include "ferry/runtime/core.hpp"
 
 namespace ferry {
@@ -26,9 +28,20 @@ bool attempt(Stage stage, CaseResult& result, Body&& body) {
   return false;
 }
 
+// The model's dynamic inputs take the shapes of `data_set`'s inputs (static ones stay as they are).
+void reshape_to_first_data_set(Model& model, const std::string& data_set) {
+  const DataSet loaded = read_data_set(data_set);
+  const auto& parameters = model.get_parameters();
+  std::map<size_t, PartialShape> shapes;
+  for (size_t i = 0; i < parameters.size() && i < loaded.inputs.size(); ++i)
+    if (parameters[i]->get_partial_shape().is_dynamic()) shapes.emplace(i, PartialShape(loaded.inputs[i].get_shape()));
+  if (!shapes.empty()) model.reshape(shapes);
+}
+
 }  // namespace
 
-CaseResult run_case(const BackendCase& backend_case, const std::string& device, const Tolerance& tolerance) {
+CaseResult run_case(const BackendCase& backend_case, const std::string& device, const Tolerance& tolerance,
+                    bool reshape_to_data) {
   CaseResult result;
   if (!backend_case.unsupported_reason.empty())
     return classify_error(Stage::load_data, backend_case.unsupported_reason);
@@ -38,6 +51,9 @@ CaseResult run_case(const BackendCase& backend_case, const std::string& device, 
   std::shared_ptr<Model> model;
   CompiledModel compiled;
   if (!attempt(Stage::read_model, result, [&] { model = core.read_model(backend_case.model); })) return result;
+  if (reshape_to_data &&
+      !attempt(Stage::load_data, result, [&] { reshape_to_first_data_set(*model, backend_case.data_sets.front()); }))
+    return result;
   if (!attempt(Stage::query_model, result, [&] {
         const std::string missing = unsupported_ops(*model, core.query_model(model, device));
         FERRY_ASSERT(missing.empty(), device, " does not support ", missing);

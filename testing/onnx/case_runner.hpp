@@ -12,7 +12,10 @@
 namespace ferry {
 namespace onnx_backend {
 
-CaseResult run_case(const BackendCase& backend_case, const std::string& device, const Tolerance& tolerance = {});
+// `reshape_to_data`: dynamic model inputs take the shapes of the first data set's inputs before
+// query_model and compile_model (for devices with static graphs).
+CaseResult run_case(const BackendCase& backend_case, const std::string& device, const Tolerance& tolerance = {},
+                    bool reshape_to_data = false);
 
 }  // namespace onnx_backend
 }  // namespace ferry

@@ -110,7 +110,8 @@ int run(Options options) {
   report.device = options.device;
   report.tolerance = settings.tolerance;
   report.results = run_isolated(
-      cases, settings, [&](const BackendCase& c) { return run_case(c, settings.device, settings.tolerance); },
+      cases, settings,
+      [&](const BackendCase& c) { return run_case(c, settings.device, settings.tolerance, options.reshape_to_data); },
       [&](size_t index, const CaseResult& result) {
         ++finished;
         if (!options.quiet && result.status != Status::passed && !expected.count(cases[index].id()))

@@ -11,7 +11,7 @@ const char* const kUsage =
     "usage: backend_tests --device=NAME [--report=DIR] [--filter=REGEX] [--data=DIR] [--dirs=a,b]\n"
     "       [--jobs=N] [--timeout=SECONDS] [--rtol=R] [--atol=A] [--expected_failures=FILE|none] "
     "[--min_passed=N|FILE]\n"
-    "       [--strict] [--update_expected_failures] [--quiet]\n";
+    "       [--strict] [--update_expected_failures] [--quiet] [--reshape_to_data]\n";
 
 namespace {
 
@@ -85,6 +85,8 @@ Options parse_options(int argc, char** argv) {
       options.update_expected_failures = true;
     else if (flag == "quiet" && !has_value)
       options.quiet = true;
+    else if (flag == "reshape_to_data" && !has_value)
+      options.reshape_to_data = true;
     else
       Exception::raise("unknown option '", argument, "'");
   }

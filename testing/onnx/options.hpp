@@ -22,6 +22,9 @@ struct Options {
   bool strict = false;            // unexpectedly passing cases fail the run
   bool update_expected_failures = false;
   bool quiet = false;  // no line per non-passing case
+  // Reshapes a model's dynamic inputs to the shapes of its first data set before compiling, as an
+  // application does for a device whose graphs are static (NPU).
+  bool reshape_to_data = false;
 };
 
 extern const char* const kUsage;

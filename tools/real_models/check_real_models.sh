@@ -27,5 +27,9 @@ fi
 rm -rf "$out/cases"
 mkdir -p "$out/cases"
 $python tools/real_models/make_real_models.py --out "$out/cases" --batch "$batch"
-${BAZEL:-bazel} run ${BAZEL_FLAGS:-} //testing/onnx:backend_tests -- --device="$device" --data="$out" --dirs=cases \
+# A device whose graphs are static (NPU) gets the models reshaped to the data's batch first, as
+# an application would.
+static_shapes=()
+[[ $device == NPU* ]] && static_shapes=(--reshape_to_data)
+${BAZEL:-bazel} run ${BAZEL_FLAGS:-} //testing/onnx:backend_tests -- --device="$device" --data="$out" --dirs=cases "${static_shapes[@]}" \
   --expected_failures=none --min_passed=0 --rtol=$rtol --atol=$atol --report="$out/report" --jobs=1 --timeout=1200

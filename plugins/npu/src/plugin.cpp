@@ -4,6 +4,7 @@
 
 #include "compiled_model.hpp"
 #include "ferry/base/exception.hpp"
+#include "ferry/graph/constant_folding.hpp"
 #include "ferry/npu/properties.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/plugin/support/own_context.hpp"
@@ -85,7 +86,10 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
   const auto own = sdk::own_context<RemoteContext>(*this, context);
   config.device_id = own->device_id();  // the context decides the device
   const auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
-  return std::make_shared<CompiledModel>(model->clone(), self, own, config, nullptr);
+  // NPU graphs are static: shapes that ShapeOf chains of static shapes compute become constants.
+  const std::shared_ptr<Model> own_model = model->clone();
+  fold_constants(*own_model);
+  return std::make_shared<CompiledModel>(own_model, self, own, config, nullptr);
 }
 
 std::shared_ptr<IRemoteContext> Plugin::create_context(const AnyMap& params) const {
