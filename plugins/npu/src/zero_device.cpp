@@ -15,9 +15,10 @@ ZeroDevice::ZeroDevice(std::shared_ptr<const ZeroDriver> driver, ze_device_handl
   m_name = properties.name;
   static_assert(ZE_MAX_DEVICE_UUID_SIZE == device::UUID::MAX_UUID_SIZE, "UUID sizes differ");
   std::memcpy(m_uuid.uuid.data(), properties.uuid.id, ZE_MAX_DEVICE_UUID_SIZE);
+  // The PCI ids, as "<vendor>.<device>" in hex; a device without them (a simulator) by its name.
   char architecture[32];
   std::snprintf(architecture, sizeof(architecture), "%x.%x", properties.vendorId, properties.deviceId);
-  m_architecture = architecture;
+  m_architecture = properties.vendorId || properties.deviceId ? std::string(architecture) : m_name;
   m_tiles = std::max(1u, properties.numSlices);
 
   uint32_t count = 0;

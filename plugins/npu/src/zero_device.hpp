@@ -25,7 +25,7 @@ class ZeroDevice {
   uint64_t total_memory() const { return m_total_memory; }
   uint32_t queues() const { return m_queues; }  // queues of its compute group
   uint32_t queue_group() const { return m_queue_group; }
-  // The architecture the device reports: "<vendor id>.<device id>" as hex.
+  // The architecture the device reports: "<vendor id>.<device id>" as hex (its name without ids).
   const std::string& architecture() const { return m_architecture; }
   uint32_t tiles() const { return m_tiles; }
 
