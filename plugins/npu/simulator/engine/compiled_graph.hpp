@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -9,21 +10,27 @@
 
 namespace ferry::npu::engine {
 
-class Step;
+struct GraphPlan;
+class ExecutionContext;
 
 // What one step of an execution did: the op (the first of a fused chain), how it ran, its time.
 struct OpProfile {
   std::string name;
-  std::string type;
-  std::string exec_type;  // "onednn", "onednn+bias+relu", "reference"
+  std::string type;       // the op's type; "Reorder" for a layout change the engine added
+  std::string exec_type;  // "onednn", "onednn+bias+relu", "onednn+bias+sum+relu", "reference"
   uint64_t ns = 0;
+  // describe_steps only: the layout of the step's (first) output, "plain" or "blocked" (one
+  // of oneDNN's, such as nChw8c).
+  std::string layout;
 };
 
 // A model compiled once for the simulated NPU: ops oneDNN covers are lowered to oneDNN
-// primitives (fused with a following bias Add and Relu where possible, weights reordered into
-// oneDNN's preferred layout at compilation), the others run on core's reference kernels.
-// Inputs are read and outputs written in the caller's memory. run() is const and may be
-// called from several threads at once.
+// primitives (fused with a following bias Add, residual Add and Relu or Clamp where possible,
+// weights reordered into oneDNN's preferred layout at compilation, activations kept in
+// oneDNN's blocked layouts between its steps), the others run on core's reference kernels.
+// Inputs are read and outputs written in the caller's memory; intermediates live in an arena
+// planned once. run() is const and may be called from several threads at once: each
+// execution takes an execution context (arena, bindings) of its own from a pool.
 class CompiledGraph {
  public:
   // Throws ferry::Exception when the model has dynamic shapes or ops without any kernel.
@@ -32,16 +39,24 @@ class CompiledGraph {
 
   // `arguments`: the memory of each parameter, then of each result (static shapes, dense).
   // Returns the bytes it had to copy into the outputs (a result that no step writes in place:
-  // a parameter or constant passed through, or a value two results share).
+  // a parameter or constant passed through, or a value two results share). Allocates nothing
+  // once as many executions have run at once as run now (reference kernels and `profile` aside).
   uint64_t run(const std::vector<void*>& arguments, std::vector<OpProfile>* profile = nullptr) const;
 
   // How each step runs, in execution order (for tests and profiling).
   std::vector<OpProfile> describe_steps() const;
 
+  // The bytes of one execution context's arena (intermediates and oneDNN's scratchpad).
+  size_t arena_bytes() const;
+
  private:
-  struct Plan;
+  std::unique_ptr<ExecutionContext> take_context() const;
+  void give_back(std::unique_ptr<ExecutionContext> context) const;
+
   std::shared_ptr<const Model> model_;
-  std::unique_ptr<Plan> plan_;
+  std::unique_ptr<GraphPlan> plan_;
+  mutable std::mutex idle_mutex_;
+  mutable std::vector<std::unique_ptr<ExecutionContext>> idle_;  // contexts no execution holds
 };
 
 }  // namespace ferry::npu::engine
