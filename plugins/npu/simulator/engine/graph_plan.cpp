@@ -1,7 +1,10 @@
 #include "graph_plan.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 
 #include "arena_plan.hpp"
 #include "ferry/base/exception.hpp"
@@ -14,9 +17,14 @@ namespace ferry::npu::engine {
 namespace {
 
 std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
-  for (auto lower :
-       {lower_convolution, lower_pooling, lower_matmul, lower_reduce_mean, lower_softmax, lower_eltwise, lower_binary})
-    if (auto lowered = lower(node, layout_of)) return lowered;
+  for (auto lower : {lower_convolution, lower_pooling, lower_matmul, lower_reduce_mean, lower_softmax, lower_eltwise,
+                     lower_binary}) {
+    try {
+      if (auto lowered = lower(node, layout_of)) return lowered;
+    } catch (const dnnl::error&) {
+      // oneDNN has no implementation for this case (an empty window...): the reference kernel runs it.
+    }
+  }
   return std::nullopt;
 }
 
