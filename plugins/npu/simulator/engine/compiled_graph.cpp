@@ -1,60 +1,108 @@
 #include "compiled_graph.hpp"
 
+#include <atomic>
+#include <chrono>
+
 #include "execution_context.hpp"
 #include "ferry/base/exception.hpp"
 #include "graph_plan.hpp"
 #include "onednn_step.hpp"
+#include "plan_chooser.hpp"
+#include "thread_count.hpp"
 
 namespace ferry::npu::engine {
 
+// The graph compiled for one OpenMP thread count, and its execution contexts no execution holds.
+struct CompiledGraph::Variant {
+  int threads = 1;
+  std::unique_ptr<GraphPlan> plan;
+  std::mutex idle_mutex;
+  std::vector<std::unique_ptr<ExecutionContext>> idle;
+  std::atomic<uint64_t> executions{0};
+
+  std::unique_ptr<ExecutionContext> take_context() {
+    {
+      std::lock_guard<std::mutex> lock(idle_mutex);
+      if (!idle.empty()) {
+        auto context = std::move(idle.back());
+        idle.pop_back();
+        return context;
+      }
+    }
+    // More executions at once than ever before: one more context (kept for the next time).
+    return std::make_unique<ExecutionContext>(*plan);
+  }
+
+  void give_back(std::unique_ptr<ExecutionContext> context) {
+    std::lock_guard<std::mutex> lock(idle_mutex);
+    idle.push_back(std::move(context));
+  }
+};
+
 CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model) : model_(std::move(model)) {
   FERRY_ASSERT(model_, "CompiledGraph: no model");
-  plan_ = plan_graph(model_);
-  idle_.push_back(std::make_unique<ExecutionContext>(*plan_));
+  std::vector<int> thread_counts{onednn_threads()};
+  if (thread_counts.front() > 1) thread_counts.push_back(1);
+  for (int threads : thread_counts) {
+    auto variant = std::make_unique<Variant>();
+    variant->threads = threads;
+    {
+      const ScopedThreadCount scope(threads);
+      variant->plan = plan_graph(model_);
+    }
+    variant->idle.push_back(std::make_unique<ExecutionContext>(*variant->plan));
+    variants_.push_back(std::move(variant));
+  }
+  chooser_ = std::make_unique<PlanChooser>(variants_.size());
 }
 
 CompiledGraph::~CompiledGraph() = default;
 
-std::unique_ptr<ExecutionContext> CompiledGraph::take_context() const {
-  {
-    std::lock_guard<std::mutex> lock(idle_mutex_);
-    if (!idle_.empty()) {
-      auto context = std::move(idle_.back());
-      idle_.pop_back();
-      return context;
-    }
-  }
-  // More executions at once than ever before: one more context (kept for the next time).
-  return std::make_unique<ExecutionContext>(*plan_);
-}
-
-void CompiledGraph::give_back(std::unique_ptr<ExecutionContext> context) const {
-  std::lock_guard<std::mutex> lock(idle_mutex_);
-  idle_.push_back(std::move(context));
-}
-
 uint64_t CompiledGraph::run(const std::vector<void*>& arguments, std::vector<OpProfile>* profile) const {
-  std::unique_ptr<ExecutionContext> context = take_context();
+  const size_t chosen = chooser_->choose();
+  Variant& variant = *variants_[chosen];
+  const ScopedThreadCount threads(variant.threads);
+  std::unique_ptr<ExecutionContext> context = variant.take_context();
+  uint64_t copied = 0;
+  const auto start = std::chrono::steady_clock::now();
   try {
-    const uint64_t copied = context->run(arguments, profile);
-    give_back(std::move(context));
-    return copied;
+    copied = context->run(arguments, profile);
   } catch (...) {
-    give_back(std::move(context));
+    variant.give_back(std::move(context));
     throw;
   }
+  chooser_->record(chosen, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  ++variant.executions;
+  variant.give_back(std::move(context));
+  return copied;
 }
 
 std::vector<OpProfile> CompiledGraph::describe_steps() const {
+  const GraphPlan& plan = *variants_.front()->plan;
   std::vector<OpProfile> steps;
-  for (const auto& step : plan_->steps) {
-    const dnnl::memory::desc& layout = plan_->slots.at(step->outputs.at(0)).layout;
+  for (const auto& step : plan.steps) {
+    const dnnl::memory::desc& layout = plan.slots.at(step->outputs.at(0)).layout;
     steps.push_back(
         {step->name(), step->type(), step->exec_type(), 0, layout.is_zero() || is_plain(layout) ? "plain" : "blocked"});
   }
   return steps;
 }
 
-size_t CompiledGraph::arena_bytes() const { return plan_->arena_bytes + plan_->scratchpad_bytes; }
+size_t CompiledGraph::arena_bytes() const {
+  const GraphPlan& plan = *variants_.front()->plan;
+  return plan.arena_bytes + plan.scratchpad_bytes;
+}
+
+std::vector<int> CompiledGraph::plan_threads() const {
+  std::vector<int> threads;
+  for (const auto& variant : variants_) threads.push_back(variant->threads);
+  return threads;
+}
+
+std::vector<uint64_t> CompiledGraph::executions_per_plan() const {
+  std::vector<uint64_t> executions;
+  for (const auto& variant : variants_) executions.push_back(variant->executions.load());
+  return executions;
+}
 
 }  // namespace ferry::npu::engine

@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -10,8 +9,7 @@
 
 namespace ferry::npu::engine {
 
-struct GraphPlan;
-class ExecutionContext;
+class PlanChooser;
 
 // What one step of an execution did: the op (the first of a fused chain), how it ran, its time.
 struct OpProfile {
@@ -31,6 +29,10 @@ struct OpProfile {
 // Inputs are read and outputs written in the caller's memory; intermediates live in an arena
 // planned once. run() is const and may be called from several threads at once: each
 // execution takes an execution context (arena, bindings) of its own from a pool.
+// On a host of several cores the graph is compiled twice, for all cores and for one thread
+// (oneDNN's primitives are made for a thread count), and each execution runs the plan that was
+// faster lately: while other processes hold the cores, the OpenMP team of all cores waits at
+// every step for its descheduled thread.
 class CompiledGraph {
  public:
   // Throws ferry::Exception when the model has dynamic shapes or ops without any kernel.
@@ -49,14 +51,16 @@ class CompiledGraph {
   // The bytes of one execution context's arena (intermediates and oneDNN's scratchpad).
   size_t arena_bytes() const;
 
+  // The OpenMP thread count of each plan (all cores first), and how many executions each ran.
+  std::vector<int> plan_threads() const;
+  std::vector<uint64_t> executions_per_plan() const;
+
  private:
-  std::unique_ptr<ExecutionContext> take_context() const;
-  void give_back(std::unique_ptr<ExecutionContext> context) const;
+  struct Variant;
 
   std::shared_ptr<const Model> model_;
-  std::unique_ptr<GraphPlan> plan_;
-  mutable std::mutex idle_mutex_;
-  mutable std::vector<std::unique_ptr<ExecutionContext>> idle_;  // contexts no execution holds
+  std::vector<std::unique_ptr<Variant>> variants_;
+  std::unique_ptr<PlanChooser> chooser_;
 };
 
 }  // namespace ferry::npu::engine

@@ -42,6 +42,12 @@ bool called_from_onednn(void* caller) {
 }
 }  // namespace
 
+// libgomp's (oneDNN's OpenMP runtime; clang ships no omp.h).
+extern "C" {
+int omp_get_max_threads(void);
+void omp_set_num_threads(int threads);
+}
+
 void* operator new(std::size_t size) {
   if (counting) ++(called_from_onednn(__builtin_return_address(0)) ? onednn_allocations : allocations);
   if (void* memory = std::malloc(size ? size : 1)) return memory;
@@ -265,6 +271,32 @@ TEST(OneDnnLayoutsTest, AnExecutionAllocatesNothing) {
   EXPECT_EQ(output, other);
   // Not an expectation (oneDNN's business), for the record: its execute call's argument maps.
   std::printf("oneDNN allocated %zu times in two executions\n", onednn_allocations.load());
+}
+
+// Compiled for all cores and for one thread: both plans run (each is tried once first) and
+// match the reference.
+TEST(OneDnnLayoutsTest, ThePlansForAllCoresAndForOneThreadBothMatchTheReference) {
+  auto model = bottleneck(2);
+  CompiledGraph graph(model);
+  const auto threads = graph.plan_threads();
+  ASSERT_FALSE(threads.empty());
+  if (threads.front() == 1) GTEST_SKIP() << "a host of one core: one plan";
+  EXPECT_EQ((std::vector<int>{threads.front(), 1}), threads);
+  for (unsigned seed = 1; seed <= 4; ++seed) compare_with_reference(model, graph, seed);
+  for (uint64_t executions : graph.executions_per_plan()) EXPECT_GE(executions, 1u);
+}
+
+// Where OpenMP has one thread (OMP_NUM_THREADS=1, as the sanitizer builds of the driver's tests
+// set it), one plan.
+TEST(OneDnnLayoutsTest, OneOpenMpThreadMakesOnePlan) {
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+  auto model = bottleneck();
+  CompiledGraph graph(model);
+  omp_set_num_threads(threads);
+  EXPECT_EQ(std::vector<int>{1}, graph.plan_threads());
+  compare_with_reference(model, graph, 1);
+  compare_with_reference(model, graph, 2);
 }
 
 TEST(OneDnnLayoutsTest, ExecutionsOnSeveralThreadsAtOnceEachGetTheirOwnArena) {
