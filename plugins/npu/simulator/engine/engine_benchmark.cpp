@@ -1,6 +1,7 @@
 // Times the engine on an IR model: compilation, then latency at the given batch.
 //   engine_benchmark MODEL.xml [BATCH=1] [ITERATIONS=20] [--profile]
-// Prints one line of JSON: {"model", "batch", "compile_ms", "latency_ms" (median), "fps"};
+// Prints one line of JSON: {"model", "batch", "compile_ms", "latency_ms" (median), "fps",
+// "executions" (per plan: "2 threads", "1 threads")};
 // --profile adds, on stderr, each op type's and exec type's share of the last execution.
 #include <algorithm>
 #include <chrono>
@@ -78,8 +79,17 @@ int main(int argc, char** argv) {
     }
     std::sort(times.begin(), times.end());
     const double median = times[times.size() / 2];
-    std::printf("{\"model\": \"%s\", \"batch\": %ld, \"compile_ms\": %.1f, \"latency_ms\": %.2f, \"fps\": %.1f}\n",
-                path.c_str(), batch, compile_ms, median, 1000.0 * batch / median);
+    // Which plans (OpenMP thread counts) the executions ran.
+    std::string plans;
+    const auto threads = graph.plan_threads();
+    const auto executions = graph.executions_per_plan();
+    for (size_t i = 0; i < threads.size(); ++i)
+      plans += (plans.empty() ? "" : ", ") + std::string("\"") + std::to_string(threads[i]) +
+               " threads\": " + std::to_string(executions[i]);
+    std::printf(
+        "{\"model\": \"%s\", \"batch\": %ld, \"compile_ms\": %.1f, \"latency_ms\": %.2f, \"fps\": %.1f, "
+        "\"executions\": {%s}}\n",
+        path.c_str(), batch, compile_ms, median, 1000.0 * batch / median, plans.c_str());
   } catch (const std::exception& error) {
     std::fprintf(stderr, "engine_benchmark: %s\n", error.what());
     return 1;
