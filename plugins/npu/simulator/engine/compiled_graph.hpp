@@ -9,21 +9,30 @@
 
 namespace ferry::npu::engine {
 
-class Step;
+class PlanChooser;
 
 // What one step of an execution did: the op (the first of a fused chain), how it ran, its time.
 struct OpProfile {
   std::string name;
-  std::string type;
-  std::string exec_type;  // "onednn", "onednn+bias+relu", "reference"
+  std::string type;       // the op's type; "Reorder" for a layout change the engine added
+  std::string exec_type;  // "onednn", "onednn+bias+relu", "onednn+bias+sum+relu", "reference"
   uint64_t ns = 0;
+  // describe_steps only: the layout of the step's (first) output, "plain" or "blocked" (one
+  // of oneDNN's, such as nChw8c).
+  std::string layout;
 };
 
 // A model compiled once for the simulated NPU: ops oneDNN covers are lowered to oneDNN
-// primitives (fused with a following bias Add and Relu where possible, weights reordered into
-// oneDNN's preferred layout at compilation), the others run on core's reference kernels.
-// Inputs are read and outputs written in the caller's memory. run() is const and may be
-// called from several threads at once.
+// primitives (fused with a following bias Add, residual Add and Relu or Clamp where possible,
+// weights reordered into oneDNN's preferred layout at compilation, activations kept in
+// oneDNN's blocked layouts between its steps), the others run on core's reference kernels.
+// Inputs are read and outputs written in the caller's memory; intermediates live in an arena
+// planned once. run() is const and may be called from several threads at once: each
+// execution takes an execution context (arena, bindings) of its own from a pool.
+// On a host of several cores the graph is compiled twice, for all cores and for one thread
+// (oneDNN's primitives are made for a thread count), and each execution runs the plan that was
+// faster lately: while other processes hold the cores, the OpenMP team of all cores waits at
+// every step for its descheduled thread.
 class CompiledGraph {
  public:
   // Throws ferry::Exception when the model has dynamic shapes or ops without any kernel.
@@ -32,16 +41,26 @@ class CompiledGraph {
 
   // `arguments`: the memory of each parameter, then of each result (static shapes, dense).
   // Returns the bytes it had to copy into the outputs (a result that no step writes in place:
-  // a parameter or constant passed through, or a value two results share).
+  // a parameter or constant passed through, or a value two results share). Allocates nothing
+  // once as many executions have run at once as run now (reference kernels and `profile` aside).
   uint64_t run(const std::vector<void*>& arguments, std::vector<OpProfile>* profile = nullptr) const;
 
   // How each step runs, in execution order (for tests and profiling).
   std::vector<OpProfile> describe_steps() const;
 
+  // The bytes of one execution context's arena (intermediates and oneDNN's scratchpad).
+  size_t arena_bytes() const;
+
+  // The OpenMP thread count of each plan (all cores first), and how many executions each ran.
+  std::vector<int> plan_threads() const;
+  std::vector<uint64_t> executions_per_plan() const;
+
  private:
-  struct Plan;
+  struct Variant;
+
   std::shared_ptr<const Model> model_;
-  std::unique_ptr<Plan> plan_;
+  std::vector<std::unique_ptr<Variant>> variants_;
+  std::unique_ptr<PlanChooser> chooser_;
 };
 
 }  // namespace ferry::npu::engine

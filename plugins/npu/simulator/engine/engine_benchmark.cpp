@@ -1,10 +1,13 @@
 // Times the engine on an IR model: compilation, then latency at the given batch.
-//   engine_benchmark MODEL.xml [BATCH=1] [ITERATIONS=20]
-// Prints one line of JSON: {"model", "batch", "compile_ms", "latency_ms" (median), "fps"}.
+//   engine_benchmark MODEL.xml [BATCH=1] [ITERATIONS=20] [--profile]
+// Prints one line of JSON: {"model", "batch", "compile_ms", "latency_ms" (median), "fps",
+// "executions" (per plan: "2 threads", "1 threads")};
+// --profile adds, on stderr, each op type's and exec type's share of the last execution.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -32,6 +35,7 @@ int main(int argc, char** argv) {
   const std::string path = argv[1];
   const long batch = argc > 2 ? std::atol(argv[2]) : 1;
   const int iterations = argc > 3 ? std::atoi(argv[3]) : 20;
+  const bool profile = argc > 4 && std::string(argv[4]) == "--profile";
   try {
     auto model = ferry::read_ir(path);
     if (batch != 1) {
@@ -61,10 +65,31 @@ int main(int argc, char** argv) {
       graph.run(arguments);
       times.push_back(ms_since(start));
     }
+    if (profile) {
+      std::vector<ferry::npu::engine::OpProfile> steps;
+      graph.run(arguments, &steps);
+      std::map<std::string, std::pair<int, double>> by_kind;  // "type exec_type" -> (steps, ms)
+      for (const auto& step : steps) {
+        auto& entry = by_kind[step.type + " " + step.exec_type];
+        entry.first += 1;
+        entry.second += step.ns / 1e6;
+      }
+      for (const auto& [kind, entry] : by_kind)
+        std::fprintf(stderr, "%-48s %4d steps %9.3f ms\n", kind.c_str(), entry.first, entry.second);
+    }
     std::sort(times.begin(), times.end());
     const double median = times[times.size() / 2];
-    std::printf("{\"model\": \"%s\", \"batch\": %ld, \"compile_ms\": %.1f, \"latency_ms\": %.2f, \"fps\": %.1f}\n",
-                path.c_str(), batch, compile_ms, median, 1000.0 * batch / median);
+    // Which plans (OpenMP thread counts) the executions ran.
+    std::string plans;
+    const auto threads = graph.plan_threads();
+    const auto executions = graph.executions_per_plan();
+    for (size_t i = 0; i < threads.size(); ++i)
+      plans += (plans.empty() ? "" : ", ") + std::string("\"") + std::to_string(threads[i]) +
+               " threads\": " + std::to_string(executions[i]);
+    std::printf(
+        "{\"model\": \"%s\", \"batch\": %ld, \"compile_ms\": %.1f, \"latency_ms\": %.2f, \"fps\": %.1f, "
+        "\"executions\": {%s}}\n",
+        path.c_str(), batch, compile_ms, median, 1000.0 * batch / median, plans.c_str());
   } catch (const std::exception& error) {
     std::fprintf(stderr, "engine_benchmark: %s\n", error.what());
     return 1;

@@ -31,7 +31,7 @@ memory::dims to_dims(const Shape& shape) { return memory::dims(shape.begin(), sh
 
 }  // namespace
 
-std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node) {
+std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
   const bool grouped = is_op(*node, "GroupConvolution");
   if (!grouped && !is_op(*node, "Convolution")) return std::nullopt;
   const auto* base = dynamic_cast<const op::util::ConvolutionBase*>(node.get());
@@ -51,13 +51,14 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
   const size_t channels = output_shape[1];
 
   LoweredOp lowered;
-  lowered.reads.push_back(node->input_value(0));
   const Epilogue epilogue = fuse_epilogue(
-      node, [&](const Node& add) { return channel_bias(add, *node, channels); }, lowered);
+      node, [&](const Node& add) { return channel_bias(add, *node, channels); }, layout_of, lowered);
 
+  // Activations in the layouts the primitive prefers (nChw8c with AVX2, nChw16c with AVX-512):
+  // the compiler reorders only where a neighbour needs another.
   const dnnl::engine& cpu = cpu_engine();
-  const memory::desc source(to_dims(source_shape), memory::data_type::f32, Tag::nchw);
-  const memory::desc destination(to_dims(output_shape), memory::data_type::f32, Tag::nchw);
+  const memory::desc source(to_dims(source_shape), memory::data_type::f32, Tag::any);
+  const memory::desc destination = any_layout(output_shape);
   const memory::dims filter_dims = to_dims(filter_shape);
   const memory::desc any_weights(filter_dims, memory::data_type::f32, Tag::any);
   const memory::desc bias_desc({static_cast<memory::dim>(channels)}, memory::data_type::f32, Tag::a);
@@ -79,9 +80,11 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
   auto constants =
       prepare_constants(memory::desc(filter_dims, memory::data_type::f32, grouped ? Tag::goihw : Tag::oihw),
                         filters->get_data_ptr(), primitive.weights_desc(), epilogue.bias.get(), bias_desc);
-  lowered.step = std::make_unique<OneDnnStep>(
-      node, epilogue.exec_type, dnnl::convolution_forward(primitive), primitive.scratchpad_desc(),
-      std::vector<OneDnnStep::Read>{{DNNL_ARG_SRC, source}}, destination, std::move(constants));
+  lowered.primitive = dnnl::convolution_forward(primitive);
+  lowered.scratchpad = primitive.scratchpad_desc();
+  lowered.reads.push_back({DNNL_ARG_SRC, node->input_value(0), primitive.src_desc()});
+  lowered.destination = primitive.dst_desc();
+  lowered.constants = std::move(constants);
   return lowered;
 }
 

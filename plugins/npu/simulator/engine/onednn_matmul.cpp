@@ -27,7 +27,7 @@ std::shared_ptr<const op::v0::Constant> row_bias(const Node& add, const Node& va
 
 }  // namespace
 
-std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node) {
+std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
   auto matmul = std::dynamic_pointer_cast<const op::v0::MatMul>(node);
   if (!matmul || matmul->get_transpose_a()) return std::nullopt;
   auto weights_constant = std::dynamic_pointer_cast<const op::v0::Constant>(node->get_input_node_shared_ptr(1));
@@ -44,9 +44,8 @@ std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node) {
   if (k != static_cast<memory::dim>(a.back())) return std::nullopt;
 
   LoweredOp lowered;
-  lowered.reads.push_back(node->input_value(0));
   const Epilogue epilogue = fuse_epilogue(
-      node, [&](const Node& add) { return row_bias(add, *node, static_cast<size_t>(n)); }, lowered);
+      node, [&](const Node& add) { return row_bias(add, *node, static_cast<size_t>(n)); }, layout_of, lowered);
 
   // Weights and bias rank-matched to the data: leading axes of 1 broadcast over the batch.
   memory::dims weight_dims(a.size(), 1), bias_dims(a.size(), 1);
@@ -68,9 +67,11 @@ std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node) {
   auto constants =
       prepare_constants(memory::desc(weight_dims, memory::data_type::f32, weight_strides),
                         weights_constant->get_data_ptr(), primitive.weights_desc(), epilogue.bias.get(), bias_desc);
-  lowered.step = std::make_unique<OneDnnStep>(
-      node, epilogue.exec_type, dnnl::matmul(primitive), primitive.scratchpad_desc(),
-      std::vector<OneDnnStep::Read>{{DNNL_ARG_SRC, source}}, destination, std::move(constants));
+  lowered.primitive = dnnl::matmul(primitive);
+  lowered.scratchpad = primitive.scratchpad_desc();
+  lowered.reads.push_back({DNNL_ARG_SRC, node->input_value(0), source});
+  lowered.destination = destination;
+  lowered.constants = std::move(constants);
   return lowered;
 }
 

@@ -22,7 +22,7 @@ Window window_of(const Pool& pool) {
 
 }  // namespace
 
-std::optional<LoweredOp> lower_pooling(const std::shared_ptr<const Node>& node) {
+std::optional<LoweredOp> lower_pooling(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
   Window window;
   dnnl::algorithm algorithm;
   bool exclude_pad = true;
@@ -70,17 +70,14 @@ std::optional<LoweredOp> lower_pooling(const std::shared_ptr<const Node>& node) 
     pads_end.push_back(end);
   }
 
+  // The input in the layout its producer wrote (pooling takes no "any" source).
   const dnnl::engine& cpu = cpu_engine();
-  const memory::desc source = plain_f32(input), destination = plain_f32(output);
+  const memory::desc source = layout_of(node->input_value(0)).value_or(plain_f32(input));
+  const memory::desc destination = any_layout(output);
   const dnnl::pooling_forward::desc description(dnnl::prop_kind::forward_inference, algorithm, source, destination,
                                                 strides, kernel, pads_begin, pads_end);
   const dnnl::pooling_forward::primitive_desc primitive(description, primitive_attributes(), cpu);
-  LoweredOp lowered;
-  lowered.reads.push_back(node->input_value(0));
-  lowered.step = std::make_unique<OneDnnStep>(
-      node, "onednn", dnnl::pooling_forward(primitive), primitive.scratchpad_desc(),
-      std::vector<OneDnnStep::Read>{{DNNL_ARG_SRC, source}}, destination, std::unordered_map<int, memory>{});
-  return lowered;
+  return lowered_reading(node->input_value(0), dnnl::pooling_forward(primitive), primitive);
 }
 
 }  // namespace ferry::npu::engine

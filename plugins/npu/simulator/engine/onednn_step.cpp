@@ -2,102 +2,92 @@
 
 #include <cstring>
 
-#include "ferry/graph/ops/activation.hpp"
-#include "ferry/graph/ops/constant.hpp"
+#include <oneapi/dnnl/dnnl_debug.h>
+
+#include "ferry/base/exception.hpp"
 #include "onednn_engine.hpp"
 
 namespace ferry::npu::engine {
+namespace {
+
+// A step's oneDNN memories made once over one context's slots; a memory over a caller's
+// argument is pointed at its new address only when the address changed.
+class OneDnnBinding : public StepBinding {
+ public:
+  OneDnnBinding(const OneDnnStep& step, ExecutionMemory& memory) : step_(step), memory_(memory) {
+    const dnnl::engine& cpu = cpu_engine();
+    memories_.reserve(step.arguments().size() + 1);
+    for (const auto& argument : step.arguments()) {
+      void* address = memory.address[argument.slot];
+      memories_.emplace_back(argument.desc, cpu, address);
+      bound_.push_back(address);
+      arguments_.push_back({argument.id, memories_.back().get()});
+    }
+    for (const auto& [id, constant] : step.constants()) arguments_.push_back({id, constant.get()});
+    if (step.scratchpad().get_size() > 0) {
+      memories_.emplace_back(step.scratchpad(), cpu, memory.scratchpad);
+      arguments_.push_back({DNNL_ARG_SCRATCHPAD, memories_.back().get()});
+    }
+    if (step.accumulates_into_output != Step::kNoSlot) accumulated_bytes_ = (*memory.slots)[step.outputs.at(0)].bytes;
+  }
+
+  uint64_t run() override {
+    const auto& arguments = step_.arguments();
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      void* address = memory_.address[arguments[i].slot];
+      if (address != bound_[i]) {
+        memories_[i].set_data_handle(address);
+        bound_[i] = address;
+      }
+    }
+    if (step_.accumulates_into_output != Step::kNoSlot) {
+      const void* addend = memory_.address[step_.accumulates_into_output];
+      void* destination = memory_.address[step_.outputs[0]];
+      if (addend != destination) std::memcpy(destination, addend, accumulated_bytes_);
+    }
+    const dnnl_status_t status = dnnl_primitive_execute(step_.primitive().get(), memory_.stream.get(),
+                                                        static_cast<int>(arguments_.size()), arguments_.data());
+    if (status != dnnl_success)
+      Exception::raise(step_.name(), ": oneDNN failed to execute (", dnnl_status2str(status), ")");
+    return 0;
+  }
+
+ private:
+  const OneDnnStep& step_;
+  const ExecutionMemory& memory_;
+  std::vector<dnnl::memory> memories_;  // per argument of the step, then the scratchpad
+  std::vector<void*> bound_;            // the address each argument's memory points at
+  std::vector<dnnl_exec_arg_t> arguments_;
+  size_t accumulated_bytes_ = 0;
+};
+
+}  // namespace
 
 OneDnnStep::OneDnnStep(std::shared_ptr<const Node> node, std::string exec_type, dnnl::primitive primitive,
-                       dnnl::memory::desc scratchpad, std::vector<Read> reads, dnnl::memory::desc destination,
-                       std::unordered_map<int, dnnl::memory> constants)
-    : Step(std::move(node), std::move(exec_type)),
+                       dnnl::memory::desc scratchpad, std::vector<Argument> arguments,
+                       std::unordered_map<int, dnnl::memory> constants, std::string type, std::string name)
+    : Step(std::move(node), std::move(exec_type), std::move(type), std::move(name)),
       primitive_(std::move(primitive)),
       scratchpad_(scratchpad),
-      reads_(std::move(reads)),
-      destination_(destination),
+      arguments_(std::move(arguments)),
       constants_(std::move(constants)) {}
 
-void OneDnnStep::run(TensorVector& outputs, const TensorVector& inputs) const {
+std::unique_ptr<StepBinding> OneDnnStep::bind(ExecutionMemory& memory) const {
+  return std::make_unique<OneDnnBinding>(*this, memory);
+}
+
+std::unique_ptr<OneDnnStep> make_reorder_step(std::shared_ptr<const Node> node, const std::string& name, size_t from,
+                                              const dnnl::memory::desc& from_desc, size_t to,
+                                              const dnnl::memory::desc& to_desc) {
   const dnnl::engine& cpu = cpu_engine();
-  std::unordered_map<int, dnnl::memory> arguments = constants_;
-  for (size_t i = 0; i < reads_.size(); ++i)
-    arguments.emplace(reads_[i].argument, dnnl::memory(reads_[i].desc, cpu, inputs[i].data()));
-  arguments.emplace(DNNL_ARG_DST, dnnl::memory(destination_, cpu, outputs[0].data()));
-  arguments.emplace(DNNL_ARG_SCRATCHPAD, dnnl::memory(scratchpad_, cpu));
-  dnnl::stream stream(cpu);
-  primitive_.execute(stream, arguments);
-  stream.wait();
-}
-
-dnnl::primitive_attr primitive_attributes(const dnnl::post_ops& post_ops) {
-  dnnl::primitive_attr attributes;
-  attributes.set_post_ops(post_ops);
-  attributes.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  return attributes;
-}
-
-dnnl::memory::desc plain_f32(const Shape& shape) {
-  dnnl::memory::dims dims(shape.begin(), shape.end());
-  dnnl::memory::dims strides(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * dims[i];
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
-}
-
-bool is_op(const Node& node, const char* type) { return std::strcmp(node.get_type_name(), type) == 0; }
-
-std::shared_ptr<const Node> only_reader(const Node& node) {
-  if (node.get_output_size() != 1) return nullptr;
-  const auto readers = node.get_output_target_inputs(0);
-  if (readers.size() != 1) return nullptr;
-  return readers.begin()->get_node()->shared_from_this();
-}
-
-Epilogue fuse_epilogue(const std::shared_ptr<const Node>& node,
-                       const std::function<std::shared_ptr<const op::v0::Constant>(const Node& add)>& bias_of,
-                       LoweredOp& lowered) {
-  Epilogue epilogue;
-  const Node* tail = node.get();
-  if (auto add = only_reader(*node)) {
-    if ((epilogue.bias = bias_of(*add))) {
-      lowered.absorbed.push_back(add);
-      tail = add.get();
-      epilogue.exec_type += "+bias";
-    }
-  }
-  if (auto activation = only_reader(*tail)) {
-    if (is_op(*activation, "Relu")) {
-      lowered.absorbed.push_back(activation);
-      epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
-      epilogue.exec_type += "+relu";
-    } else if (auto clamp = std::dynamic_pointer_cast<const op::v0::Clamp>(activation);
-               clamp && activation->get_output_element_type(0) == element::f32) {
-      lowered.absorbed.push_back(activation);
-      epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, static_cast<float>(clamp->get_min()),
-                                       static_cast<float>(clamp->get_max()));
-      epilogue.exec_type += "+clamp";
-    }
-  }
-  return epilogue;
-}
-
-std::unordered_map<int, dnnl::memory> prepare_constants(const dnnl::memory::desc& plain, const void* weights_data,
-                                                        const dnnl::memory::desc& preferred,
-                                                        const op::v0::Constant* bias,
-                                                        const dnnl::memory::desc& bias_desc) {
-  const dnnl::engine& cpu = cpu_engine();
-  dnnl::memory source(plain, cpu, const_cast<void*>(weights_data));
-  dnnl::memory weights(preferred, cpu);
-  dnnl::stream stream(cpu);
-  dnnl::reorder(source, weights).execute(stream, source, weights);
-  std::unordered_map<int, dnnl::memory> constants{{DNNL_ARG_WEIGHTS, weights}};
-  if (bias) {
-    dnnl::memory bias_memory(bias_desc, cpu);
-    std::memcpy(bias_memory.get_data_handle(), bias->get_data_ptr(), bias_desc.get_size());
-    constants.emplace(DNNL_ARG_BIAS, bias_memory);
-  }
-  stream.wait();
-  return constants;
+  const dnnl::reorder::primitive_desc primitive(cpu, from_desc, cpu, to_desc, primitive_attributes());
+  auto step = std::make_unique<OneDnnStep>(
+      std::move(node), "onednn", dnnl::reorder(primitive), primitive.scratchpad_desc(),
+      std::vector<OneDnnStep::Argument>{{DNNL_ARG_FROM, from, from_desc}, {DNNL_ARG_TO, to, to_desc}},
+      std::unordered_map<int, dnnl::memory>{}, "Reorder", name);
+  step->inputs.push_back(from);
+  step->outputs.push_back(to);
+  return step;
 }
 
 }  // namespace ferry::npu::engine

@@ -1,39 +1,61 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "execution_memory.hpp"
 #include "ferry/graph/node.hpp"
-#include "ferry/value/tensor.hpp"
 
 namespace ferry::npu::engine {
 
-// One step of a compiled graph: reads tensors from its input slots and writes the tensors of
-// its output slots. An output slot may already hold a tensor (the caller's output memory or a
-// buffer the graph allocated): the step writes into it.
+// One step bound to one execution context's memory: everything it needs to run is made once,
+// so that running allocates nothing.
+class StepBinding {
+ public:
+  virtual ~StepBinding() = default;
+  // Returns the bytes it had to copy into the caller's memory (a kernel that made its own output).
+  virtual uint64_t run() = 0;
+};
+
+// One step of a compiled graph: reads the values of its input slots, writes those of its
+// output slots. Where the slots live is the execution context's business (ExecutionMemory).
 class Step {
  public:
-  Step(std::shared_ptr<const Node> node, std::string exec_type)
-      : node_(std::move(node)), exec_type_(std::move(exec_type)) {}
+  static constexpr size_t kNoSlot = SIZE_MAX;
+
+  // `type` and `name` default to the node's.
+  Step(std::shared_ptr<const Node> node, std::string exec_type, std::string type = {}, std::string name = {})
+      : node_(std::move(node)),
+        exec_type_(std::move(exec_type)),
+        type_(type.empty() ? node_->get_type_name() : std::move(type)),
+        name_(name.empty() ? node_->get_friendly_name() : std::move(name)) {}
   virtual ~Step() = default;
 
-  // `outputs` arrive holding the tensors to write; a step that cannot write into one replaces it.
-  virtual void run(TensorVector& outputs, const TensorVector& inputs) const = 0;
+  virtual std::unique_ptr<StepBinding> bind(ExecutionMemory& memory) const = 0;
 
-  // The op the step stands for (the first of a fused chain) and how it runs ("onednn", "reference").
+  // The op the step stands for (the first of a fused chain).
   const Node& node() const { return *node_; }
+  const std::string& name() const { return name_; }
+  const std::string& type() const { return type_; }
+  // How it runs: "onednn", "onednn+bias+sum+relu", "reorder", "reference"...
   const std::string& exec_type() const { return exec_type_; }
 
   std::vector<size_t> inputs;   // slots read
   std::vector<size_t> outputs;  // slots written
+  // An input whose value the step adds into its output (oneDNN's sum post-op): the output may
+  // take over that input's memory when nothing reads the input afterwards.
+  size_t accumulates_into_output = kNoSlot;
 
  private:
   std::shared_ptr<const Node> node_;
   std::string exec_type_;
+  std::string type_;
+  std::string name_;
 };
 
-// Runs one op with its reference kernel (Node::evaluate).
+// Runs one op with its reference kernel (Node::evaluate) on plain memory.
 std::unique_ptr<Step> make_reference_step(std::shared_ptr<const Node> node);
 
 }  // namespace ferry::npu::engine

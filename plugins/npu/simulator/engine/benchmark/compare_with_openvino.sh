@@ -17,7 +17,9 @@ mkdir -p "$models"
 ${BAZEL:-bazel} build -c opt //plugins/npu/simulator/engine:engine_benchmark >&2
 engine=bazel-bin/plugins/npu/simulator/engine/engine_benchmark
 
-printf '%-13s %5s %14s %14s %8s\n' model batch "engine ms" "OpenVINO ms" ratio
+# ratio: engine latency / OpenVINO latency (at batch 8 also OpenVINO's throughput / the engine's).
+uptime >&2
+printf '%-13s %5s %11s %13s %11s %13s %8s\n' model batch "engine ms" "OpenVINO ms" "engine fps" "OpenVINO fps" ratio
 for model in resnet50 mobilenet_v2; do
   for batch in 1 8; do
     ours=$("$engine" "$models/$model.xml" "$batch" "$iterations")
@@ -25,8 +27,8 @@ for model in resnet50 mobilenet_v2; do
     python3 - "$model" "$batch" "$ours" "$theirs" <<'PY'
 import json, sys
 model, batch, ours, theirs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
-print(f"{model:<13} {batch:>5} {ours['latency_ms']:>14.2f} {theirs['latency_ms']:>14.2f} "
-      f"{ours['latency_ms'] / theirs['latency_ms']:>7.2f}x")
+print(f"{model:<13} {batch:>5} {ours['latency_ms']:>11.2f} {theirs['latency_ms']:>13.2f} {ours['fps']:>11.1f} "
+      f"{theirs['fps']:>13.1f} {ours['latency_ms'] / theirs['latency_ms']:>7.2f}x")
 PY
   done
 done

@@ -1,0 +1,203 @@
+#include "graph_plan.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+#include "arena_plan.hpp"
+#include "ferry/base/exception.hpp"
+#include "ferry/graph/ops/constant.hpp"
+#include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/result.hpp"
+#include "onednn_step.hpp"
+
+namespace ferry::npu::engine {
+namespace {
+
+std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
+  for (auto lower : {lower_convolution, lower_pooling, lower_matmul, lower_reduce_mean, lower_softmax, lower_eltwise,
+                     lower_binary}) {
+    try {
+      if (auto lowered = lower(node, layout_of)) return lowered;
+    } catch (const dnnl::error&) {
+      // oneDNN has no implementation for this case (an empty window...): the reference kernel runs it.
+    }
+  }
+  return std::nullopt;
+}
+
+enum class Home { arena, argument, constant };
+
+// Builds the plan's slots and steps in execution order.
+class Planner {
+ public:
+  Planner(const std::shared_ptr<const Model>& model, GraphPlan& plan) : model_(model), plan_(plan) {}
+
+  void plan() {
+    for (const auto& parameter : model_->get_parameters()) {
+      const size_t slot = new_slot(parameter->output(0), {}, parameter, Home::argument);
+      plan_.argument_slots.emplace_back(slot, plan_.argument_slots.size());
+    }
+    std::set<const Node*> absorbed;  // ops fused into an earlier step
+    const LayoutOf layout_of = [this](const Output<Node>& value) { return layout_of_value(value); };
+    for (const auto& node : model_->get_ordered_ops()) {
+      if (is_type<op::v0::Parameter>(node) || is_type<op::v0::Result>(node) || absorbed.count(node.get())) continue;
+      if (auto constant = std::dynamic_pointer_cast<const op::v0::Constant>(node)) {
+        TensorVector view(1);
+        constant->evaluate(view, {});
+        plan_.constant_slots.emplace_back(new_slot(node->output(0), {}, node, Home::constant), view[0]);
+      } else if (auto lowered = lower_to_onednn(node, layout_of)) {
+        for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
+        add_onednn_step(node, std::move(*lowered));
+      } else {
+        FERRY_ASSERT(node->has_evaluate(), "model '", model_->get_friendly_name(), "': ", node->describe(),
+                     " has no kernel on the device");
+        auto step = make_reference_step(node);
+        for (size_t i = 0; i < node->get_input_size(); ++i)
+          step->inputs.push_back(plain(read_slot(node->input_value(i))));
+        for (size_t i = 0; i < node->get_output_size(); ++i)
+          step->outputs.push_back(new_slot(node->output(i), {}, node, Home::arena));
+        add_step(std::move(step));
+      }
+    }
+    bind_results();
+    plan_memory();
+  }
+
+ private:
+  size_t new_slot(const Output<const Node>& value, dnnl::memory::desc layout, std::shared_ptr<const Node> producer,
+                  Home home) {
+    FERRY_ASSERT(value.get_partial_shape().is_static(), "model '", model_->get_friendly_name(),
+                 "': ", value.get_node()->describe(), " has the dynamic shape ", value.get_partial_shape(),
+                 ": the engine compiles static shapes only");
+    slot_of_[{value.get_node(), value.get_index()}] = plan_.slots.size();
+    return add_slot(value.get_element_type(), value.get_partial_shape().to_shape(), layout, std::move(producer), home);
+  }
+
+  size_t add_slot(const element::Type& type, const Shape& shape, dnnl::memory::desc layout,
+                  std::shared_ptr<const Node> producer, Home home) {
+    SlotInfo info{type, shape, layout, 0, home == Home::argument};
+    const bool in_onednn = type == element::f32 && !shape.empty() && shape.size() <= DNNL_MAX_NDIMS;
+    if (info.layout.is_zero() && in_onednn) info.layout = plain_f32(shape);
+    info.bytes = info.layout.is_zero() ? (shape_size(shape) * type.bitwidth() + 7) / 8 : info.layout.get_size();
+    plan_.slots.push_back(info);
+    producers_.push_back(std::move(producer));
+    homes_.push_back(home);
+    producing_step_.push_back(SIZE_MAX);
+    return plan_.slots.size() - 1;
+  }
+
+  size_t read_slot(const Output<Node>& value) const { return slot_of_.at({value.get_node(), value.get_index()}); }
+
+  std::optional<dnnl::memory::desc> layout_of_value(const Output<Node>& value) const {
+    auto found = slot_of_.find({value.get_node(), value.get_index()});
+    if (found == slot_of_.end()) return std::nullopt;
+    const SlotInfo& info = plan_.slots[found->second];
+    // A blocked layout of other dims (a [N, C] value as [N, C, 1, 1]) is offered plain: reading
+    // it so reorders it once.
+    const dnnl::memory::dims dims(info.shape.begin(), info.shape.end());
+    if (info.layout.is_zero() || is_plain(info.layout) || info.layout.dims() != dims) return plain_f32(info.shape);
+    return info.layout;
+  }
+
+  // `slot`'s value in the layout `desc`: the slot itself when it already is (plain memory
+  // of the same size counts: a reshape), else a reordered copy made once for all readers.
+  size_t in_layout(size_t slot, const dnnl::memory::desc& desc) {
+    const dnnl::memory::desc current = plan_.slots[slot].layout;
+    FERRY_ASSERT(!current.is_zero(), producers_[slot]->describe(), ": oneDNN cannot read its output");
+    if (current == desc || (is_plain(current) && is_plain(desc) && current.get_size() == desc.get_size())) return slot;
+    // Plain readers of another shape (a blocked [N, C, 1, 1] read as [N, C]) get the plain bytes.
+    const dnnl::memory::desc target = is_plain(desc) ? plain_f32(current.dims()) : desc;
+    FERRY_ASSERT(target.dims() == current.dims(), producers_[slot]->describe(), ": no reorder from its layout");
+    for (const auto& [from, layout, to] : reordered_)
+      if (from == slot && layout == target) return to;
+    const size_t to = add_slot(plan_.slots[slot].type, plan_.slots[slot].shape, target, producers_[slot], Home::arena);
+    reordered_.emplace_back(slot, target, to);
+    add_step(make_reorder_step(producers_[slot], producers_[slot]->get_friendly_name() + "/reorder", slot, current, to,
+                               target));
+    return to;
+  }
+
+  size_t plain(size_t slot) {
+    const dnnl::memory::desc& layout = plan_.slots[slot].layout;
+    return layout.is_zero() || is_plain(layout) ? slot : in_layout(slot, plain_f32(layout.dims()));
+  }
+
+  void add_onednn_step(const std::shared_ptr<const Node>& node, LoweredOp lowered) {
+    std::vector<OneDnnStep::Argument> arguments;
+    std::vector<size_t> inputs;
+    for (const auto& read : lowered.reads) {
+      const size_t slot = in_layout(read_slot(read.value), read.desc);
+      arguments.push_back({read.argument, slot, read.desc});
+      inputs.push_back(slot);
+    }
+    size_t addend = Step::kNoSlot;
+    if (lowered.sum_operand) {
+      addend = in_layout(read_slot(*lowered.sum_operand), lowered.destination);
+      inputs.push_back(addend);
+    }
+    const auto last = last_of_chain(node, lowered);
+    const size_t output = new_slot(last->output(0), lowered.destination, last, Home::arena);
+    arguments.push_back({DNNL_ARG_DST, output, lowered.destination});
+    auto step = std::make_unique<OneDnnStep>(node, lowered.exec_type, lowered.primitive, lowered.scratchpad,
+                                             std::move(arguments), std::move(lowered.constants));
+    step->inputs = std::move(inputs);
+    step->outputs.push_back(output);
+    step->accumulates_into_output = addend;
+    add_step(std::move(step));
+  }
+
+  void add_step(std::unique_ptr<Step> step) {
+    for (size_t slot : step->outputs) producing_step_[slot] = plan_.steps.size();
+    plan_.steps.push_back(std::move(step));
+  }
+
+  // Results: written in place by the step computing them (plain) when that slot is the
+  // result's alone; copied otherwise.
+  void bind_results() {
+    const size_t parameters = plan_.argument_slots.size();
+    const auto& results = model_->get_results();
+    plan_.argument_count = parameters + results.size();
+    for (size_t r = 0; r < results.size(); ++r) {
+      const size_t slot = plain(read_slot(results[r]->input_value(0)));
+      if (producing_step_[slot] != SIZE_MAX && homes_[slot] == Home::arena) {
+        homes_[slot] = Home::argument;
+        plan_.slots[slot].per_execution = true;
+        plan_.argument_slots.emplace_back(slot, parameters + r);
+      } else {
+        plan_.copied_results.emplace_back(slot, parameters + r);
+      }
+    }
+  }
+
+  void plan_memory() {
+    std::vector<bool> in_arena(plan_.slots.size());
+    for (size_t slot = 0; slot < in_arena.size(); ++slot) in_arena[slot] = homes_[slot] == Home::arena;
+    ArenaPlan arena = plan_arena(plan_.slots, in_arena, plan_.steps);
+    plan_.arena_offset = std::move(arena.offset);
+    plan_.arena_bytes = arena.bytes;
+    for (const auto& step : plan_.steps)
+      if (const auto* onednn = dynamic_cast<const OneDnnStep*>(step.get()))
+        plan_.scratchpad_bytes = std::max(plan_.scratchpad_bytes, onednn->scratchpad().get_size());
+  }
+
+  std::shared_ptr<const Model> model_;
+  GraphPlan& plan_;
+  std::map<std::pair<const Node*, size_t>, size_t> slot_of_;
+  std::vector<std::shared_ptr<const Node>> producers_;  // per slot: the op that computes it
+  std::vector<Home> homes_;                             // per slot
+  std::vector<size_t> producing_step_;                  // per slot; SIZE_MAX for parameters and constants
+  std::vector<std::tuple<size_t, dnnl::memory::desc, size_t>> reordered_;  // (slot, layout, reordered slot)
+};
+
+}  // namespace
+
+std::unique_ptr<GraphPlan> plan_graph(const std::shared_ptr<const Model>& model) {
+  auto plan = std::make_unique<GraphPlan>();
+  Planner(model, *plan).plan();
+  return plan;
+}
+
+}  // namespace ferry::npu::engine
