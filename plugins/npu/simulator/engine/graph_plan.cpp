@@ -48,7 +48,7 @@ class Planner {
         TensorVector view(1);
         constant->evaluate(view, {});
         plan_.constant_slots.emplace_back(new_slot(node->output(0), {}, node, Home::constant), view[0]);
-      } else if (auto lowered = lower_to_onednn(node, layout_of)) {
+      } else if (auto lowered = lower_to_onednn(node, layout_of); lowered && readable(*lowered)) {
         for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
         add_onednn_step(node, std::move(*lowered));
       } else {
@@ -123,6 +123,14 @@ class Planner {
   size_t plain(size_t slot) {
     const dnnl::memory::desc& layout = plan_.slots[slot].layout;
     return layout.is_zero() || is_plain(layout) ? slot : in_layout(slot, plain_f32(layout.dims()));
+  }
+
+  // Whether oneDNN can read every value the lowered op reads: values oneDNN cannot describe
+  // (scalars, integers: no layout) leave the op to its reference kernel.
+  bool readable(const LoweredOp& lowered) const {
+    for (const auto& read : lowered.reads)
+      if (plan_.slots[read_slot(read.value)].layout.is_zero()) return false;
+    return !lowered.sum_operand || !plan_.slots[read_slot(*lowered.sum_operand)].layout.is_zero();
   }
 
   void add_onednn_step(const std::shared_ptr<const Node>& node, LoweredOp lowered) {
