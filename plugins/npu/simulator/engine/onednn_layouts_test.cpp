@@ -53,8 +53,20 @@ void* operator new(std::size_t size) {
   if (void* memory = std::malloc(size ? size : 1)) return memory;
   throw std::bad_alloc();
 }
+// Every form that the ones above pair with, so that no allocation mixes this malloc with another
+// allocator's free (std::stable_sort's buffer takes the nothrow form; ASan checks the pairs).
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  if (counting) ++(called_from_onednn(__builtin_return_address(0)) ? onednn_allocations : allocations);
+  return std::malloc(size ? size : 1);
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
 void operator delete(void* memory) noexcept { std::free(memory); }
 void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
+void operator delete(void* memory, const std::nothrow_t&) noexcept { std::free(memory); }
+void operator delete[](void* memory) noexcept { std::free(memory); }
+void operator delete[](void* memory, std::size_t) noexcept { std::free(memory); }
+void operator delete[](void* memory, const std::nothrow_t&) noexcept { std::free(memory); }
 
 namespace ferry::npu::engine {
 namespace {
