@@ -256,7 +256,9 @@ TEST_F(GpuNv12Images, PlanesOfDifferentKindsAreCopiedOnTheDevice) {
 
 TEST_F(GpuNv12Images, BadPlanesAndBatchesAreRefusedByName) {
   const Frame frame(8);
-  const auto [y_image, uv_image] = images_of(frame);
+  // (No structured bindings: C++17 lambdas, as in EXPECT_ERROR_CONTAINS, cannot capture them.)
+  const auto planes = images_of(frame);
+  const cl::Image2D &y_image = planes.first, &uv_image = planes.second;
   const cl_image_format uv_format = context.nv12_uv_image_format();
   {
     // Planes that do not make a frame.
@@ -275,7 +277,8 @@ TEST_F(GpuNv12Images, BadPlanesAndBatchesAreRefusedByName) {
   }
   const auto model = nv12_model(2, true);
   InferRequest request = core.compile_model(model, context).create_infer_request();
-  const auto [y, uv] = context.create_tensor_nv12(y_image, uv_image);
+  const auto tensors = context.create_tensor_nv12(y_image, uv_image);
+  const Tensor &y = tensors.first, &uv = tensors.second;
   EXPECT_ERROR_CONTAINS(request.set_tensors("x/y", {y, y, y}), "takes a batch of 2", "3 tensors were given");
   EXPECT_ERROR_CONTAINS(request.set_tensors("x/y", {y, Tensor(element::u8, {1, kHeight, kWidth, 1})}),
                         "1 remote and 1 host tensors");
@@ -297,7 +300,8 @@ TEST_F(GpuNv12Images, BadPlanesAndBatchesAreRefusedByName) {
 
 TEST_F(GpuNv12Images, NothingIsLeaked) {
   const Frame frame(9);
-  const auto [y_image, uv_image] = images_of(frame);
+  const auto planes = images_of(frame);
+  const cl::Image2D &y_image = planes.first, &uv_image = planes.second;
   {
     InferRequest request = core.compile_model(nv12_model(1, true), context).create_infer_request();
     const auto [y, uv] = context.create_tensor_nv12(y_image, uv_image);
