@@ -55,7 +55,7 @@ struct Nv12Frame {
 inline ferry::Shape y_shape(size_t batch = 1) { return {batch, kFrameHeight, kFrameWidth, 1}; }
 inline ferry::Shape uv_shape(size_t batch = 1) { return {batch, kFrameHeight / 2, kFrameWidth / 2, 2}; }
 
-// 0 when `output` (f32) equals what TEMPLATE computes from `frames` with host tensors, else 1
+// 0 when `output` (f32, host or remote) equals what TEMPLATE computes from `frames` with host tensors, else 1
 // (printing the first mismatch). Linear resize in float on both sides; u8 planes exact.
 inline int check_against_template(ferry::Core& core, const std::shared_ptr<ferry::Model>& model,
                                   const std::vector<Nv12Frame>& frames, const ferry::Tensor& output, const char* what) {
@@ -70,7 +70,9 @@ inline int check_against_template(ferry::Core& core, const std::shared_ptr<ferry
   reference.set_input_tensor(1, uv);
   reference.infer();
   const ferry::Tensor expected = reference.get_output_tensor();
-  const float* got = output.data<float>();
+  ferry::Tensor on_host(ferry::element::f32, output.get_shape());  // the output may be in the GPU's memory
+  output.copy_to(on_host);
+  const float* got = on_host.data<float>();
   const float* want = expected.data<float>();
   for (size_t i = 0; i < expected.get_size(); ++i) {
     if (std::fabs(got[i] - want[i]) > 1e-3f) {
