@@ -9,6 +9,7 @@
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
+#include "ferry/plugin/support/own_remote_tensor.hpp"
 #include "ferry/plugin/support/port_name.hpp"
 #include "remote_context.hpp"
 #include "remote_tensor.hpp"
@@ -179,18 +180,13 @@ void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor
 }
 
 void SyncInferRequest::check_tensor_context(const Output<const Node>& port, const Tensor& tensor) const {
-  const auto remote = std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl());
-  if (!remote) return;
   const RemoteContext& context = compiled_model().remote_context();
-  const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
-  FERRY_ASSERT(own, "tensor for port '", sdk::port_name(port), "' is a remote tensor of device '",
-               remote->get_device_name(), "'; a model compiled for ", context.describe(),
-               " takes host tensors and remote tensors of its own OpenCL context");
-  FERRY_ASSERT(own->context()->cl() == context.cl() &&
-                   own->context()->device_context()->device() == context.device_context()->device(),
-               "tensor for port '", sdk::port_name(port), "' is a remote tensor of ", own->context()->describe(),
-               ", but the model was compiled for ", context.describe(),
-               " (copy it with copy_to, or compile the model for that context)");
+  const auto own = sdk::own_remote_tensor<RemoteTensor>(port, tensor, context);
+  if (!own) return;
+  sdk::check_same_context(port,
+                          own->context()->cl() == context.cl() &&
+                              own->context()->device_context()->device() == context.device_context()->device(),
+                          own->context()->describe(), context.describe());
 }
 
 // The request's own buffer for input `index`, made at least `bytes` large (an image's copy, or the
