@@ -1,7 +1,6 @@
 // The test VA driver through the real libva: surfaces, derived images, image copies, DRM PRIME
 // export, the toy decoder, ids of other displays, the opaque variant, descriptors closed.
 
-#include <dirent.h>
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -14,15 +13,6 @@
 
 namespace ferry::testing::va {
 namespace {
-
-size_t open_fds() {
-  size_t count = 0;
-  if (DIR* dir = opendir("/proc/self/fd")) {
-    while (readdir(dir)) ++count;
-    closedir(dir);
-  }
-  return count;
-}
 
 std::vector<uint8_t> pattern(size_t size, int seed) {
   std::vector<uint8_t> bytes(size);
@@ -81,7 +71,7 @@ TEST(TestVaDriver, GetImageAndPutImageCopyTheFrame) {
 
 TEST(TestVaDriver, ExportsDrmPrimeDescriptorsOverTheSurfaceMemory) {
   TestDisplay display;
-  const size_t fds_before = open_fds();
+  const size_t fds_before = open_descriptor_count();
   const VASurfaceID surface = display.create_nv12_surface(32, 16);
   const auto y = pattern(32 * 16, 5), uv = pattern(32 * 8, 6);
   display.write_nv12(surface, y.data(), uv.data());
@@ -108,7 +98,7 @@ TEST(TestVaDriver, ExportsDrmPrimeDescriptorsOverTheSurfaceMemory) {
   EXPECT_EQ(descriptor.layers[0].num_planes, 2u);
   close(descriptor.objects[0].fd);
   display.destroy_surface(surface);
-  EXPECT_EQ(open_fds(), fds_before);  // the surface's memfd went with it
+  EXPECT_EQ(open_descriptor_count(), fds_before);  // the surface's memfd went with it
 }
 
 TEST(TestVaDriver, DecoderWritesItsRenderTarget) {

@@ -1,5 +1,6 @@
 #include "test_display.hpp"
 
+#include <dirent.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <va/va_drm.h>
@@ -27,6 +28,15 @@ Size surface_size(VADisplay display, VASurfaceID surface, VAImage& image) {
 }
 
 }  // namespace
+
+size_t open_descriptor_count() {
+  size_t count = 0;
+  if (DIR* dir = opendir("/proc/self/fd")) {
+    while (readdir(dir)) ++count;
+    closedir(dir);
+  }
+  return count;
+}
 
 void check(VAStatus status, const char* what) {
   if (status != VA_STATUS_SUCCESS) throw std::runtime_error(std::string(what) + ": " + vaErrorStr(status));

@@ -8,6 +8,7 @@
 
 #include <va/va.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -46,6 +47,10 @@ class TestDisplay {
   VADisplay m_display = nullptr;
   mutable std::map<VASurfaceID, std::pair<uint32_t, uint32_t>> m_sizes;  // width, height
 };
+
+// How many file descriptors the process has open (/proc/self/fd): tests compare it before and
+// after, as surfaces and their exports are memfds.
+size_t open_descriptor_count();
 
 // Throws std::runtime_error "<what>: <vaErrorStr>" unless `status` is VA_STATUS_SUCCESS.
 void check(VAStatus status, const char* what);
