@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "ferry/compat/openvino.hpp"
 #include "ferry/gpu/ocl/va.hpp"
 #include "ferry/preprocess/pre_post_processor.hpp"
 #include "ferry/testing/error_of.hpp"
@@ -35,6 +36,8 @@ cl_uint reference_count(cl_mem memory) {
 // Relu of the BGR f32 planes of an NV12 frame given as two planes (surfaces).
 std::shared_ptr<Model> nv12_model() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape(Shape{1, 3, kHeight, kWidth}));
+  x->set_friendly_name("image");  // the planes become "image/y" and "image/uv"
+  x->output(0).set_names({"image"});
   auto y = std::make_shared<op::v0::Relu>(x);
   auto model = std::make_shared<Model>(OutputVector{y}, ParameterVector{x}, "relu");
   preprocess::PrePostProcessor ppp(model);
@@ -256,6 +259,43 @@ TEST_F(GpuVaContext, LeavesNoDescriptorsReferencesOrMemory) {
   cycle();
   EXPECT_EQ(open_descriptor_count(), fds);
   EXPECT_EQ(remote_bytes(), remote);
+}
+
+// The Remote Tensor API page's VA snippets ("Create from VADisplay", "Direct Consuming of the NV12
+// VAAPI Video Decoder Surface on Linux"), spelled as written for OpenVINO (the page reads the Y
+// plane [1, H, W, 1] as "width = shape[1]": named here as the shape says).
+TEST_F(GpuVaContext, OpenVinoPageSnippetsCompileAndRun) {
+  ov::Core& ov_core = core;
+  const VASurfaceID decoded = frame(display, y, uv);
+  auto get_va_display = [&] { return display.get(); };
+  auto decode_va_surface = [&] { return decoded; };
+
+  auto model = nv12_model();
+  VADisplay disp = get_va_display();
+  // create the shared context object
+  auto shared_va_context = ov::intel_gpu::ocl::VAContext(ov_core, disp);
+  // compile model within a shared context
+  auto compiled_model = ov_core.compile_model(model, shared_va_context);
+
+  auto input0 = model->get_parameters().at(0);
+  auto input1 = model->get_parameters().at(1);
+
+  auto shape = input0->get_shape();
+  auto height = shape[1];
+  auto width = shape[2];
+
+  // execute decoding and obtain decoded surface handle
+  VASurfaceID va_surface = decode_va_surface();
+  // wrap decoder output into RemoteBlobs and set it as inference input
+  auto nv12_blob = shared_va_context.create_tensor_nv12(height, width, va_surface);
+
+  auto infer_request = compiled_model.create_infer_request();
+  infer_request.set_tensor(input0->get_friendly_name(), nv12_blob.first);
+  infer_request.set_tensor(input1->get_friendly_name(), nv12_blob.second);
+  infer_request.start_async();
+  infer_request.wait();
+  EXPECT_EQ(infer_request.get_output_tensor().get_shape(), (Shape{1, 3, kHeight, kWidth}));
+  display.destroy_surface(decoded);
 }
 
 }  // namespace
