@@ -48,6 +48,7 @@ class VASurfaceTensor : public RemoteTensor {
 class VAContext : public ClContext {
  public:
   using ClContext::create_tensor;
+  using ClContext::create_tensor_nv12;  // of two OpenCL image planes
 
   static void type_check(const RemoteContext& context) {
     RemoteContext::type_check(
