@@ -5,9 +5,9 @@
 #include "engine/cl_error.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/gpu/remote_properties.hpp"
+#include "va_surface_sharing.hpp"
 
 namespace ferry::gpu {
-namespace {
 
 // What create_context was given.
 struct ContextRequest {
@@ -15,15 +15,22 @@ struct ContextRequest {
   int device_index = 0;
   int tile = -1;
   cl_command_queue queue = nullptr;
+  bool va_shared = false;                // CONTEXT_TYPE VA_SHARED
+  std::optional<void*> va_display;       // VA_DEVICE
+  std::optional<VaSharingPath> va_path;  // GPU_VA_SHARING_PATH (get_params given back)
 };
+
+namespace {
 
 ContextRequest read_request(const std::string& device_name, const AnyMap& params) {
   ContextRequest request;
   for (const auto& [key, value] : params) {
     if (key == context_type.name()) {
-      const ContextType type = value.as<ContextType>();
-      FERRY_ASSERT(type == ContextType::OCL, device_name, " create_context: CONTEXT_TYPE ", type,
-                   " needs a VA-API display (VA_DEVICE), which this plugin does not offer yet; use OCL");
+      request.va_shared = value.as<ContextType>() == ContextType::VA_SHARED;
+    } else if (key == va_device.name()) {
+      request.va_display = value.as<void*>();
+    } else if (key == va_sharing_path.name()) {
+      request.va_path = value.as<VaSharingPath>();
     } else if (key == ocl_context.name()) {
       request.context = static_cast<cl_context>(value.as<void*>());
     } else if (key == ocl_context_device_id.name()) {
@@ -35,7 +42,7 @@ ContextRequest read_request(const std::string& device_name, const AnyMap& params
     } else if (key != "DEVICE_ID") {
       Exception::raise(device_name, " create_context: unknown parameter '", key, "' (known: ", context_type.name(),
                        ", ", ocl_context.name(), ", ", ocl_context_device_id.name(), ", ", tile_id.name(), ", ",
-                       ocl_queue.name(), ")");
+                       ocl_queue.name(), ", ", va_device.name(), ", ", va_sharing_path.name(), ")");
     }
   }
   return request;
@@ -72,6 +79,7 @@ std::shared_ptr<RemoteContext> ContextRegistry::find(const Key& key) {
 std::shared_ptr<RemoteContext> ContextRegistry::create(const AnyMap& params, const std::vector<DeviceEntry>& devices,
                                                        const std::optional<DeviceEntry>& requested) {
   const ContextRequest request = read_request(m_device_name, params);
+  if (request.va_shared || request.va_display) return create_va(request, devices, requested);
   if (!request.context) {
     // No OpenCL context given: a new one of the plugin's, on the requested device (default: the first).
     FERRY_ASSERT(!request.queue, m_device_name, " create_context: OCL_QUEUE needs its OCL_CONTEXT");
@@ -145,10 +153,75 @@ std::shared_ptr<RemoteContext> ContextRegistry::create(const AnyMap& params, con
   return context;
 }
 
+std::shared_ptr<RemoteContext> ContextRegistry::create_va(const ContextRequest& request,
+                                                          const std::vector<DeviceEntry>& devices,
+                                                          const std::optional<DeviceEntry>& requested) {
+  const std::string who = m_device_name + " create_context";
+  FERRY_ASSERT(request.va_shared, who, ": VA_DEVICE needs CONTEXT_TYPE VA_SHARED");
+  FERRY_ASSERT(request.va_display, who, ": CONTEXT_TYPE VA_SHARED needs VA_DEVICE, a VADisplay");
+  void* display = *request.va_display;
+  FERRY_ASSERT(display, who, ": VA_DEVICE is null (a VADisplay from vaGetDisplayDRM and vaInitialize is needed)");
+  FERRY_ASSERT(!request.queue, who, ": a VA_SHARED context takes no OCL_QUEUE");
+  if (request.context) {
+    // get_params() of a VA context given back: that context.
+    std::lock_guard<std::mutex> lock(m_mutex);
+    for (const auto& [key, weak] : m_va)
+      if (const auto live = weak.lock())
+        if (key.first == display && live->cl() == request.context) return live;
+    Exception::raise(who, ": OCL_CONTEXT ", static_cast<void*>(request.context),
+                     " is not the OpenCL context of a VA_SHARED context of VA_DEVICE ", display,
+                     " (make the context with VA_DEVICE alone: the plugin chooses its OpenCL context)");
+  }
+  FERRY_ASSERT(requested || !devices.empty(), who, ": no OpenCL device found");
+  const DeviceEntry* entry = requested ? &*requested : &devices.front();
+  if (request.tile >= 0 && entry->id.find('.') == std::string::npos) {
+    const std::string tile_id_text = entry->id + "." + std::to_string(request.tile);
+    const auto tile = std::find_if(devices.begin(), devices.end(),
+                                   [&](const DeviceEntry& candidate) { return candidate.id == tile_id_text; });
+    FERRY_ASSERT(tile != devices.end(), who, ": TILE_ID ", request.tile, ": device ", m_device_name, ".", entry->id,
+                 " has no tile ", m_device_name, ".", tile_id_text);
+    entry = &*tile;
+  }
+  const auto key = std::make_pair(display, entry->id);
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto found = m_va.find(key);
+    if (found != m_va.end())
+      if (auto live = found->second.lock()) return live;
+  }
+  auto sharing = VaSharing::create(display, *entry, who);
+  FERRY_ASSERT(!request.va_path || *request.va_path == sharing->path(), who, ": GPU_VA_SHARING_PATH is read-only (",
+               *request.va_path, " asked; VA display ", display, " on ", m_device_name, ".", entry->id, " takes ",
+               sharing->path(), ")");
+  std::shared_ptr<DeviceContext> device_context;
+  cl_platform_id platform = nullptr;
+  clGetDeviceInfo(entry->device.get(), CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr);
+  const auto properties = sharing->context_properties(platform);
+  if (!properties.empty()) {
+    // cl_intel_va_api_media_sharing: an OpenCL context made for the display.
+    cl_int status = CL_SUCCESS;
+    cl_device_id device = entry->device.get();
+    ClContext context(clCreateContext(properties.data(), 1, &device, nullptr, nullptr, &status));
+    cl_check(status, who, ": clCreateContext with CL_CONTEXT_VA_API_DISPLAY_INTEL");
+    device_context =
+        std::make_shared<DeviceContext>(*entry, context.get(), m_pool.counters(entry->id), m_pool.offline());
+  } else {
+    // Any context of the device serves: the device's default one (its programs, its tensors).
+    device_context = get_default(*entry)->device_context();
+  }
+  auto context = std::make_shared<RemoteContext>(name_of(*entry), std::move(device_context), ClQueue(), 0);
+  context->share_va(std::move(sharing));
+  std::lock_guard<std::mutex> lock(m_mutex);
+  for (auto it = m_va.begin(); it != m_va.end();) it = it->second.expired() ? m_va.erase(it) : std::next(it);
+  m_va[key] = context;
+  return context;
+}
+
 void ContextRegistry::reset() {
   std::lock_guard<std::mutex> lock(m_mutex);
   m_defaults.clear();
   m_shared.clear();
+  m_va.clear();
   m_pool.reset();
 }
 

@@ -5,7 +5,8 @@
 // plugin's device list (GPU_OPENCL_DEVICE_TYPES) stays the same; reset() replaces them after it
 // changes. Contexts made from parameters are kept by identity (OpenCL context, device, queue)
 // while they live, so passing a context's get_params() to Core::create_context gives back the
-// same context, and its tensors stay usable with the models compiled for it. Thread-safe.
+// same context, and its tensors stay usable with the models compiled for it; VA_SHARED contexts
+// likewise by VA display and device. Thread-safe.
 
 #include <map>
 #include <memory>
@@ -20,6 +21,8 @@
 #include "remote_context.hpp"
 
 namespace ferry::gpu {
+
+struct ContextRequest;
 
 class ContextRegistry {
  public:
@@ -38,6 +41,10 @@ class ContextRegistry {
  private:
   using Key = std::tuple<cl_context, cl_device_id, cl_command_queue>;
   std::shared_ptr<RemoteContext> find(const Key& key);
+  // CONTEXT_TYPE VA_SHARED: a context over the VA display's sharing (va_surface_sharing.hpp), one
+  // per display and device while it lives.
+  std::shared_ptr<RemoteContext> create_va(const ContextRequest& request, const std::vector<DeviceEntry>& devices,
+                                           const std::optional<DeviceEntry>& requested);
   std::string name_of(const DeviceEntry& entry) const { return m_device_name + "." + entry.id; }
 
   std::string m_device_name;
@@ -45,6 +52,7 @@ class ContextRegistry {
   std::mutex m_mutex;
   std::map<std::string, std::shared_ptr<RemoteContext>> m_defaults;  // by device id
   std::map<Key, std::weak_ptr<RemoteContext>> m_shared;
+  std::map<std::pair<void*, std::string>, std::weak_ptr<RemoteContext>> m_va;  // by VA display, device id
 };
 
 }  // namespace ferry::gpu

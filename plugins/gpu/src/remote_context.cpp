@@ -5,6 +5,7 @@
 #include "engine/pinned_host_allocator.hpp"
 #include "ferry/gpu/remote_properties.hpp"
 #include "remote_tensor_factory.hpp"
+#include "va_surface_sharing.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -38,7 +39,15 @@ std::string RemoteContext::describe() const {
   std::ostringstream text;
   text << m_device_name << " context " << static_cast<const void*>(m_device->context());
   if (m_shared_queue) text << " (shared queue " << static_cast<const void*>(m_shared_queue.get()) << ")";
+  if (m_va) text << " (VA display " << m_va->display() << ")";
   return text.str();
+}
+
+void RemoteContext::share_va(std::shared_ptr<VaSharing> sharing) {
+  m_va = std::move(sharing);
+  m_params[context_type.name()] = ContextType::VA_SHARED;
+  m_params[va_device.name()] = m_va->display();
+  m_params[va_sharing_path.name()] = m_va->path();
 }
 
 std::shared_ptr<IRemoteTensor> RemoteContext::create_tensor(const element::Type& type, const Shape& shape,

@@ -16,6 +16,8 @@
 
 namespace ferry::gpu {
 
+class VaSharing;
+
 class RemoteContext final : public IRemoteContext {
  public:
   // `device_name`: "GPU.0"; `shared_queue`: the application's queue on this context, or null;
@@ -42,12 +44,19 @@ class RemoteContext final : public IRemoteContext {
   // "GPU.0 context 0x5581..." (with "shared queue 0x..." when one is): how errors name it.
   std::string describe() const;
 
+  // Makes this a VA_SHARED context (va_surface_sharing.hpp): CONTEXT_TYPE VA_SHARED, VA_DEVICE and
+  // GPU_VA_SHARING_PATH join its parameters, and create_tensor takes VA surfaces.
+  void share_va(std::shared_ptr<VaSharing> sharing);
+  // The VA display's sharing, or null for an OCL context.
+  const std::shared_ptr<VaSharing>& va() const { return m_va; }
+
  private:
   std::string m_device_name;
   std::shared_ptr<DeviceContext> m_device;
   ClQueue m_shared_queue;
   AnyMap m_params;
   std::shared_ptr<HostAllocator> m_pinned;
+  std::shared_ptr<VaSharing> m_va;
 };
 
 }  // namespace ferry::gpu

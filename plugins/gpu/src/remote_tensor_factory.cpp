@@ -11,6 +11,7 @@
 #include "engine/cl_error.hpp"
 #include "ferry/base/exception.hpp"
 #include "remote_context.hpp"
+#include "va_surface_sharing.hpp"
 
 namespace ferry::gpu {
 namespace {
@@ -341,6 +342,7 @@ std::shared_ptr<RemoteTensor> import_fd(const std::shared_ptr<RemoteContext>& co
 std::shared_ptr<RemoteTensor> make_remote_tensor(const std::shared_ptr<RemoteContext>& context,
                                                  const element::Type& type, const Shape& shape, const AnyMap& params) {
   FERRY_ASSERT(type.is_static(), context->describe(), ": create_tensor: element type ", type, " is not a static type");
+  if (is_va_surface_request(params)) return make_va_surface_tensor(context, type, shape, params);
   const TensorRequest request = read_request(*context, params);
   const size_t bytes = byte_size(type, shape_size(shape));
   switch (request.kind) {

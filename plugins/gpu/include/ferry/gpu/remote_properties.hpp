@@ -10,9 +10,12 @@
 // new one), OCL_CONTEXT_DEVICE_ID (which of the context's devices, default 0), TILE_ID (the
 // sub-device index of a context made over a GPU tile, -1: the whole device), OCL_QUEUE (a
 // cl_command_queue the plugin enqueues every inference into).
+// VA_SHARED contexts (ferry/gpu/ocl/va.hpp): VA_DEVICE (a VADisplay), TILE_ID, and, read-only,
+// GPU_VA_SHARING_PATH (how the context's surfaces reach OpenCL, below).
 // Tensor parameters: SHARED_MEM_TYPE (below), MEM_HANDLE (a cl_mem, or a USM/SVM pointer),
 // CPU_VA (a host pointer, SHARED_MEM_TYPE CPU_VA), OS_HANDLE (a file descriptor,
-// SHARED_MEM_TYPE BUFFER_FROM_HANDLE).
+// SHARED_MEM_TYPE BUFFER_FROM_HANDLE), DEV_OBJECT_HANDLE (a VASurfaceID) and VA_PLANE (0: Y,
+// 1: UV) for SHARED_MEM_TYPE VA_SURFACE.
 
 #include <cstdint>
 #include <istream>
@@ -41,6 +44,15 @@ enum class SharedMemType {
   VA_SURFACE = 5,          // a VA-API surface plane
   BUFFER_FROM_HANDLE = 7,  // memory another API exported as a file descriptor
   CPU_VA = 8,              // 64-byte-aligned host memory wrapped without a copy
+};
+
+// How a VA_SHARED context turns VA surfaces into OpenCL memory, chosen when the context is made
+// (the best the OpenCL device and the VA driver allow):
+enum class VaSharingPath {
+  INTEL_MEDIA_SHARING = 0,  // cl_intel_va_api_media_sharing: each plane is an image, no copy
+  DMA_BUF_IMPORT = 1,       // vaExportSurfaceHandle (DRM PRIME 2) imported with cl_khr_external_memory_dma_buf
+  HOST_UPLOAD = 2,          // the surface mapped (vaDeriveImage / vaGetImage) and each plane uploaded once
+                            // into an OpenCL buffer when its tensor is made (counted in GPU_COPIED_BYTES)
 };
 
 namespace detail {
@@ -78,6 +90,10 @@ inline constexpr std::pair<SharedMemType, const char*> kSharedMemTypes[] = {
     {SharedMemType::VA_SURFACE, "VA_SURFACE"},
     {SharedMemType::BUFFER_FROM_HANDLE, "BUFFER_FROM_HANDLE"},
     {SharedMemType::CPU_VA, "CPU_VA"}};
+inline constexpr std::pair<VaSharingPath, const char*> kVaSharingPaths[] = {
+    {VaSharingPath::INTEL_MEDIA_SHARING, "INTEL_MEDIA_SHARING"},
+    {VaSharingPath::DMA_BUF_IMPORT, "DMA_BUF_IMPORT"},
+    {VaSharingPath::HOST_UPLOAD, "HOST_UPLOAD"}};
 
 }  // namespace detail
 
@@ -94,6 +110,13 @@ inline std::istream& operator>>(std::istream& in, SharedMemType& type) {
   return detail::read_enum(in, type, detail::kSharedMemTypes);
 }
 
+inline std::ostream& operator<<(std::ostream& out, VaSharingPath path) {
+  return detail::write_enum(out, path, detail::kVaSharingPaths);
+}
+inline std::istream& operator>>(std::istream& in, VaSharingPath& path) {
+  return detail::read_enum(in, path, detail::kVaSharingPaths);
+}
+
 // Context parameters.
 inline constexpr Property<ContextType> context_type{"CONTEXT_TYPE"};
 inline constexpr Property<gpu_handle_param> ocl_context{"OCL_CONTEXT"};
@@ -101,6 +124,8 @@ inline constexpr Property<int> ocl_context_device_id{"OCL_CONTEXT_DEVICE_ID"};
 inline constexpr Property<int> tile_id{"TILE_ID"};
 inline constexpr Property<gpu_handle_param> ocl_queue{"OCL_QUEUE"};
 inline constexpr Property<gpu_handle_param> va_device{"VA_DEVICE"};
+// Of a VA_SHARED context's get_params(): the path its surfaces take (read-only).
+inline constexpr Property<VaSharingPath, PropertyMutability::RO> va_sharing_path{"GPU_VA_SHARING_PATH"};
 
 // Tensor parameters.
 inline constexpr Property<SharedMemType> shared_mem_type{"SHARED_MEM_TYPE"};
