@@ -13,40 +13,17 @@
 //
 //   va_decode_inference [plugins.xml]
 
-#include <cmath>
 #include <cstdio>
 #include <vector>
 
-#include "example_model.hpp"
 #include "ferry/gpu/ocl/va.hpp"
 #include "ferry/gpu/properties.hpp"
-#include "ferry/preprocess/pre_post_processor.hpp"
+#include "nv12_frames.hpp"
 #include "testing/va_driver/test_display.hpp"
 
 namespace {
 
-constexpr uint32_t kFrameHeight = 24, kFrameWidth = 32;  // the decoder's frames
-constexpr size_t kModelSize = 16;                        // the model takes [1,3,16,16]
-
-std::shared_ptr<ferry::Model> with_nv12_preprocessing(std::shared_ptr<ferry::Model> model) {
-  using namespace ferry::preprocess;
-  PrePostProcessor ppp(model);
-  ppp.input()
-      .tensor()
-      .set_element_type(ferry::element::u8)
-      .set_color_format(ColorFormat::NV12_TWO_PLANES, {"y", "uv"})
-      .set_memory_type(ferry::gpu::memory_type::surface)
-      .set_spatial_static_shape(kFrameHeight, kFrameWidth);
-  ppp.input()
-      .preprocess()
-      .convert_element_type(ferry::element::f32)
-      .convert_color(ColorFormat::BGR)
-      .resize(ResizeAlgorithm::RESIZE_LINEAR)
-      .mean(128.0f)
-      .scale(64.0f);
-  ppp.input().model().set_layout("NCHW");
-  return ppp.build();
-}
+constexpr uint32_t kFrameHeight = example::kFrameHeight, kFrameWidth = example::kFrameWidth;
 
 void check(VAStatus status, const char* what) { ferry::testing::va::check(status, what); }
 
@@ -73,15 +50,16 @@ void decode(VADisplay display, VASurfaceID surface, std::vector<uint8_t>& bitstr
 
 int main(int argc, char** argv) try {
   ferry::Core core = example::make_core(argc, argv);
-  auto model = with_nv12_preprocessing(example::relu_model({1, 3, kModelSize, kModelSize}));
+  auto model = example::with_nv12_preprocessing(example::relu_model({1, 3, example::kModelSize, example::kModelSize}),
+                                                ferry::gpu::memory_type::surface);
 
   // The decoder's display and output surface.
   ferry::testing::va::TestDisplay display;
   const VASurfaceID surface = display.create_nv12_surface(kFrameWidth, kFrameHeight);
-  std::vector<uint8_t> frame(kFrameHeight * kFrameWidth * 3 / 2);  // Y rows, then interleaved UV rows
-  for (size_t i = 0; i < frame.size(); ++i)
-    frame[i] = static_cast<uint8_t>(i < kFrameHeight * kFrameWidth ? 16 + (i * 7) % 220 : 64 + (i * 5) % 128);
-  decode(display, surface, frame);
+  const example::Nv12Frame frame;
+  std::vector<uint8_t> bitstream(frame.y);  // the toy decoder's: Y rows, then interleaved UV rows
+  bitstream.insert(bitstream.end(), frame.uv.begin(), frame.uv.end());
+  decode(display, surface, bitstream);
 
   // The shared context, the model compiled for it, and the decoded surface as the model's inputs.
   ferry::gpu::ocl::VAContext context(core, display);
@@ -97,26 +75,10 @@ int main(int argc, char** argv) try {
   std::printf("va_decode_inference: VA surface %u via %s (%llu bytes uploaded for a %ux%u frame)\n", surface,
               ferry::Any(context.sharing_path()).as<std::string>().c_str(), static_cast<unsigned long long>(uploaded),
               kFrameWidth, kFrameHeight);
-  const ferry::Tensor gpu_output = request.get_output_tensor();
-
-  // The same preprocessed model on TEMPLATE, fed host tensors of the frame.
-  ferry::InferRequest reference = core.compile_model(model, "TEMPLATE").create_infer_request();
-  reference.set_input_tensor(0, ferry::Tensor(ferry::element::u8, {1, kFrameHeight, kFrameWidth, 1}, frame.data()));
-  reference.set_input_tensor(1, ferry::Tensor(ferry::element::u8, {1, kFrameHeight / 2, kFrameWidth / 2, 2},
-                                              frame.data() + kFrameHeight * kFrameWidth));
-  reference.infer();
-  const ferry::Tensor expected = reference.get_output_tensor();
-  const float* got = gpu_output.data<float>();
-  const float* want = expected.data<float>();
-  for (size_t i = 0; i < expected.get_size(); ++i) {
-    if (std::fabs(got[i] - want[i]) > 1e-3f) {
-      std::printf("va_decode_inference: output[%zu] = %g on GPU, %g on TEMPLATE\n", i, got[i], want[i]);
-      return 1;
-    }
-  }
+  const int mismatch =
+      example::check_against_template(core, model, {frame}, request.get_output_tensor(), "va_decode_inference");
   display.destroy_surface(surface);
-  std::printf("va_decode_inference: %zu outputs as expected\n", expected.get_size());
-  return 0;
+  return mismatch;
 } catch (const std::exception& error) {
   std::printf("va_decode_inference: %s\n", error.what());
   return 1;
