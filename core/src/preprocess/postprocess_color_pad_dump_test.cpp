@@ -122,6 +122,26 @@ TEST(PadPerChannel, NchwGetsEachChannelsValue) {
   EXPECT_EQ(run_on_iota(model), padded_reference({1, 3, 2, 2}, {0, 0, 1, 1}, {1, 3, 5, 3}, 1, {-1.5f, 20.0f, 300.0f}));
 }
 
+TEST(PadPerChannel, DynamicSpatialShapesTakeTheMaskShapeFromShapeOf) {
+  auto model = model_of({1, 3, 5, 3});
+  PrePostProcessor p(model);
+  p.input().tensor().set_layout("NCHW").set_spatial_dynamic_shape();
+  p.input().preprocess().pad({0, 0, 1, 1}, {0, 0, 2, 0}, std::vector<float>{-1.5f, 20.0f, 300.0f},
+                             PaddingMode::CONSTANT);
+  p.build();
+  EXPECT_EQ(model->get_parameters()[0]->get_partial_shape(), (PartialShape{1, 3, Dimension(), Dimension()}));
+  bool has_shape_of = false;
+  for (const auto& node : model->get_ordered_ops()) has_shape_of |= is_type<op::v3::ShapeOf>(node);
+  EXPECT_TRUE(has_shape_of);
+  Tensor input(element::f32, Shape{1, 3, 2, 2});
+  for (size_t i = 0; i < input.get_size(); ++i) static_cast<float*>(input.data())[i] = static_cast<float>(i);
+  TensorVector outputs;
+  ASSERT_TRUE(model->evaluate(outputs, {input}));
+  const float* out = static_cast<const float*>(outputs.at(0).data());
+  EXPECT_EQ(std::vector<float>(out, out + outputs[0].get_size()),
+            padded_reference({1, 3, 2, 2}, {0, 0, 1, 1}, {1, 3, 5, 3}, 1, {-1.5f, 20.0f, 300.0f}));
+}
+
 TEST(PadPerChannel, NhwcWithACropOnOneSide) {
   auto model = model_of({1, 5, 4, 3});
   PrePostProcessor p(model);

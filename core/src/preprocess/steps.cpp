@@ -50,6 +50,8 @@ std::string pad_label(const std::vector<int>& begin, const std::vector<int>& end
   }
 }
 
+std::vector<int64_t> dims_of(const Shape& shape) { return std::vector<int64_t>(shape.begin(), shape.end()); }
+
 std::shared_ptr<Node> i64_constant(const std::vector<int64_t>& values) {
   return op::v0::Constant::create(element::i64, Shape{values.size()}, values);
 }
@@ -298,9 +300,12 @@ Output<Node> pad_per_channel(const StepState& state, const std::string& step, co
   const element::Type type = state.value().get_element_type();
   const auto zero = op::v0::Constant::create(type, Shape{}, std::vector<double>{0.0});
   const auto padded = std::make_shared<op::v12::Pad>(state.value(), begin, end, zero, PaddingMode::CONSTANT);
-  const auto ones =
-      std::make_shared<op::v3::Broadcast>(op::v0::Constant::create(element::u8, Shape{}, std::vector<int64_t>{1}),
-                                          std::make_shared<op::v3::ShapeOf>(state.value(), element::i64));
+  // The target shape: a Constant when the value's shape is static (so that every shape follows
+  // from the input shapes, as devices compiling static graphs need), else the value's ShapeOf.
+  const Output<Node> target = shape.is_static() ? i64_constant(dims_of(shape.to_shape()))->output(0)
+                                                : std::make_shared<op::v3::ShapeOf>(state.value())->output(0);
+  const auto ones = std::make_shared<op::v3::Broadcast>(
+      op::v0::Constant::create(element::u8, Shape{}, std::vector<int64_t>{1}), target);
   const auto inside = std::make_shared<op::v0::Convert>(
       std::make_shared<op::v12::Pad>(ones, begin, end,
                                      op::v0::Constant::create(element::u8, Shape{}, std::vector<int64_t>{0}),
