@@ -114,8 +114,12 @@ void Plugin::declare_properties() {
       .read_only(onednn_refusal, [this](const AnyMap& arguments) { return onednn_verdict(arguments).reason; })
       .read_only(memory_statistics,
                  [this](const AnyMap& arguments) { return m_contexts.counters(device_of(arguments).id)->statistics(); })
-      .read_only(copied_bytes, [this](const AnyMap& arguments) {
-        return static_cast<uint64_t>(m_contexts.counters(device_of(arguments).id)->copied.load());
+      .read_only(copied_bytes,
+                 [this](const AnyMap& arguments) {
+                   return static_cast<uint64_t>(m_contexts.counters(device_of(arguments).id)->copied.load());
+                 })
+      .read_only(device_copied_bytes, [this](const AnyMap& arguments) {
+        return static_cast<uint64_t>(m_contexts.counters(device_of(arguments).id)->device_copied.load());
       });
 }
 

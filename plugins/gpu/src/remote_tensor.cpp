@@ -12,12 +12,13 @@
 namespace ferry::gpu {
 namespace {
 
-// An image's region in pixels ({width, height, 1}), read once when the tensor is made.
-std::array<size_t, 3> region_of(cl_mem image) {
-  size_t width = 0, height = 0;
-  clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
-  clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
-  return {width, std::max<size_t>(height, 1), 1};
+// An image's format and size, read once when the tensor is made.
+ocl::ImagePlane plane_of(cl_mem image) {
+  ocl::ImagePlane plane;
+  clGetImageInfo(image, CL_IMAGE_FORMAT, sizeof(plane.format), &plane.format, nullptr);
+  clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof(plane.width), &plane.width, nullptr);
+  clGetImageInfo(image, CL_IMAGE_HEIGHT, sizeof(plane.height), &plane.height, nullptr);
+  return plane;
 }
 
 // A dense host tensor of `tensor`'s type and shape, or `tensor` itself when it is dense already.
@@ -40,7 +41,10 @@ RemoteTensor::RemoteTensor(std::shared_ptr<RemoteContext> context, const element
       m_capacity(capacity),
       m_params(std::move(params)),
       m_release(std::move(release)) {
-  if (is_image()) m_image_region = region_of(m_memory.get());
+  if (is_image()) {
+    m_image_plane = plane_of(m_memory.get());
+    m_image_region = {m_image_plane.width, std::max<size_t>(m_image_plane.height, 1), 1};  // the copies' region
+  }
 }
 
 RemoteTensor::~RemoteTensor() {
@@ -109,6 +113,7 @@ void RemoteTensor::copy_on_device(const RemoteTensor& dst) const {
     status = clEnqueueCopyBuffer(queue, memory(), dst.memory(), 0, 0, bytes, 0, nullptr, nullptr);
   }
   cl_check(status, "copy between two ", get_device_name(), " remote tensors");
+  m_context->device_context()->counters().device_copied += bytes;
   cl_check(clFinish(queue), "clFinish after a remote tensor copy");
 }
 

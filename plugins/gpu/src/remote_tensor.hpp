@@ -13,6 +13,7 @@
 #include <string>
 
 #include "engine/cl_handle.hpp"
+#include "ferry/gpu/ocl/nv12_planes.hpp"
 #include "ferry/gpu/remote_properties.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
 
@@ -52,6 +53,8 @@ class RemoteTensor final : public IRemoteTensor {
   cl_mem memory() const { return m_memory.get(); }
   // An image's {width, height, 1} in pixels (the region of its copies).
   const std::array<size_t, 3>& image_region() const { return m_image_region; }
+  // An image's format and size (is_image()).
+  const ocl::ImagePlane& image_plane() const { return m_image_plane; }
   const std::shared_ptr<RemoteContext>& context() const { return m_context; }
 
  private:
@@ -70,6 +73,7 @@ class RemoteTensor final : public IRemoteTensor {
   AnyMap m_params;
   std::function<void()> m_release;
   std::array<size_t, 3> m_image_region{0, 0, 0};
+  ocl::ImagePlane m_image_plane;
 };
 
 }  // namespace ferry::gpu

@@ -9,6 +9,7 @@
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
+#include "ferry/plugin/support/own_remote_tensor.hpp"
 #include "ferry/plugin/support/port_name.hpp"
 #include "remote_context.hpp"
 #include "remote_tensor.hpp"
@@ -43,6 +44,7 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
   m_output_bindings.resize(get_outputs().size());
   m_input_scratch.resize(get_inputs().size());
   m_output_scratch.resize(get_outputs().size());
+  m_read_per_frame.resize(get_inputs().size());
   cl_command_queue_properties properties = 0;
   clGetCommandQueueInfo(compiled_model->queue_for_this_thread(), CL_QUEUE_PROPERTIES, sizeof(properties), &properties,
                         nullptr);
@@ -58,27 +60,36 @@ const CompiledModel& SyncInferRequest::compiled_model() const {
   return static_cast<const CompiledModel&>(*get_compiled_model());
 }
 
+// The kernel of `launch` in `program`, with its arguments other than values set.
+static ClKernel create_kernel(cl_program program, const KernelStep& launch, const GraphStep& step) {
+  cl_int status = CL_SUCCESS;
+  ClKernel kernel(clCreateKernel(program, launch.kernel.c_str(), &status));
+  cl_check(status, "clCreateKernel '", launch.kernel, "' of ", launch.file);
+  for (size_t a = 0; a < launch.args.size(); ++a) {
+    const KernelArg& arg = launch.args[a];
+    if (arg.is_value) continue;  // bound per inference
+    cl_check(clSetKernelArg(kernel.get(), static_cast<cl_uint>(a), arg.bytes.size(), arg.bytes.data()),
+             "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for ", step.node->get_friendly_name());
+  }
+  return kernel;
+}
+
 SyncInferRequest::BoundGraph SyncInferRequest::bind_graph(const ShapeSignature& shapes,
                                                           std::shared_ptr<const CompiledGraph> graph) const {
   BoundGraph bound;
   bound.shapes = shapes;
   for (const GraphStep& step : graph->steps()) {
     std::vector<ClKernel> kernels;
-    for (size_t k = 0; k < step.kernels.size(); ++k) {
-      const KernelStep& launch = step.kernels[k];
-      cl_int status = CL_SUCCESS;
-      ClKernel kernel(clCreateKernel(step.programs[k].get(), launch.kernel.c_str(), &status));
-      cl_check(status, "clCreateKernel '", launch.kernel, "' of ", launch.file);
-      for (size_t a = 0; a < launch.args.size(); ++a) {
-        const KernelArg& arg = launch.args[a];
-        if (arg.is_value) continue;  // bound per inference
-        cl_check(clSetKernelArg(kernel.get(), static_cast<cl_uint>(a), arg.bytes.size(), arg.bytes.data()),
-                 "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for ", step.node->get_friendly_name());
-      }
-      kernels.push_back(std::move(kernel));
-    }
+    for (size_t k = 0; k < step.kernels.size(); ++k)
+      kernels.push_back(create_kernel(step.programs[k].get(), step.kernels[k], step));
     bound.kernels.push_back(std::move(kernels));
     bound.events.emplace_back(step.kernels.size());
+    // The per-frame kernels are in the program of the step's single launch: nothing is built here.
+    bound.frame_buffers.push_back(step.frames ? create_kernel(step.programs[0].get(), step.frames->buffers, step)
+                                              : ClKernel());
+    bound.frame_images.push_back(step.frames && step.frames->images
+                                     ? create_kernel(step.programs[0].get(), *step.frames->images, step)
+                                     : ClKernel());
   }
   bound.graph = std::move(graph);
   return bound;
@@ -165,18 +176,17 @@ Tensor SyncInferRequest::dense(const Tensor& tensor, Tensor& scratch) const {
 
 void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor& tensor) const {
   ISyncInferRequest::check_tensor(port, tensor);
-  const auto remote = std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl());
-  if (!remote) return;
+  check_tensor_context(port, tensor);
+}
+
+void SyncInferRequest::check_tensor_context(const Output<const Node>& port, const Tensor& tensor) const {
   const RemoteContext& context = compiled_model().remote_context();
-  const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
-  FERRY_ASSERT(own, "tensor for port '", sdk::port_name(port), "' is a remote tensor of device '",
-               remote->get_device_name(), "'; a model compiled for ", context.describe(),
-               " takes host tensors and remote tensors of its own OpenCL context");
-  FERRY_ASSERT(own->context()->cl() == context.cl() &&
-                   own->context()->device_context()->device() == context.device_context()->device(),
-               "tensor for port '", sdk::port_name(port), "' is a remote tensor of ", own->context()->describe(),
-               ", but the model was compiled for ", context.describe(),
-               " (copy it with copy_to, or compile the model for that context)");
+  const auto own = sdk::own_remote_tensor<RemoteTensor>(port, tensor, context);
+  if (!own) return;
+  sdk::check_same_context(port,
+                          own->context()->cl() == context.cl() &&
+                              own->context()->device_context()->device() == context.device_context()->device(),
+                          own->context()->describe(), context.describe());
 }
 
 // The request's own buffer for input `index`, made at least `bytes` large (an image's copy, or the
@@ -192,6 +202,11 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
     const Tensor& bound = input_tensor(i);
     const size_t v = graph.parameter_values()[i];
     const size_t bytes = graph.values()[v].bytes;
+    if (m_read_per_frame[i]) continue;  // its step binds each frame's planes
+    if (is_remote_batch(i)) {
+      m_value_memory[v] = join_on_device(i, bytes, queue);
+      continue;
+    }
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(bound.get_impl())) {
       if (!remote->is_image()) {
         m_value_memory[v] = remote->memory();  // read in place
@@ -203,6 +218,7 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
       cl_check(clEnqueueCopyImageToBuffer(queue, remote->memory(), m_value_memory[v], origin,
                                           remote->image_region().data(), 0, 0, nullptr, nullptr),
                "clEnqueueCopyImageToBuffer of input ", i);
+      counters.device_copied += bytes;
       continue;
     }
     Tensor input = dense(bound, m_input_scratch[i]);
@@ -251,9 +267,11 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
         cl_check(clEnqueueCopyBufferToImage(queue, source, remote->memory(), 0, origin, remote->image_region().data(),
                                             0, nullptr, nullptr),
                  "clEnqueueCopyBufferToImage of output ", k);
+        counters.device_copied += value.bytes;
       } else if (!in_place && value.bytes) {
         cl_check(clEnqueueCopyBuffer(queue, source, remote->memory(), 0, 0, value.bytes, 0, nullptr, nullptr),
                  "clEnqueueCopyBuffer of output ", k);
+        counters.device_copied += value.bytes;
       }
       continue;
     }
@@ -307,6 +325,144 @@ void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, c
                step.node->get_type_name(), " could not be evaluated for its input types");
 }
 
+void SyncInferRequest::set_tensors(const Output<const Node>& port, const std::vector<Tensor>& tensors) {
+  size_t remote = 0;
+  for (const Tensor& tensor : tensors)
+    if (tensor && std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl())) ++remote;
+  if (remote == 0) return ISyncInferRequest::set_tensors(port, tensors);
+  const std::string name = sdk::port_name(port);
+  FERRY_ASSERT(remote == tensors.size(), "set_tensors: input '", name, "' was given ", remote, " remote and ",
+               tensors.size() - remote, " host tensors; a batch is all host tensors or all remote tensors");
+  bool first_is_image = false;
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    check_tensor_context(port, tensors[k]);
+    const bool image = static_cast<const RemoteTensor&>(*tensors[k].get_impl()).is_image();
+    if (k == 0) first_is_image = image;
+    FERRY_ASSERT(image == first_is_image, "set_tensors: tensor ", k, " for input '", name, "' is ",
+                 image ? "an OpenCL image" : "a buffer", " and tensor 0 ", first_is_image ? "an image" : "a buffer",
+                 ": a batch of remote tensors is all images or all buffers");
+  }
+  ISyncInferRequest::set_tensors(port, tensors);  // the count, the items' types and shapes
+}
+
+bool SyncInferRequest::is_remote_batch(size_t index) const {
+  const auto& batch = batched_tensors(index);
+  return !batch.empty() && dynamic_cast<const RemoteTensor*>(batch.front().get_impl().get());
+}
+
+const RemoteTensor& SyncInferRequest::remote_frame(size_t index, size_t frame) const {
+  const auto& batch = batched_tensors(index);
+  return static_cast<const RemoteTensor&>(*(batch.empty() ? input_tensor(index) : batch[frame]).get_impl());
+}
+
+size_t SyncInferRequest::remote_frames(size_t index) const {
+  if (is_remote_batch(index)) return batched_tensors(index).size();
+  const Tensor& tensor = input_tensor(index);
+  const bool single = batched_tensors(index).empty() && dynamic_cast<const RemoteTensor*>(tensor.get_impl().get());
+  return single && !tensor.get_shape().empty() && tensor.get_shape()[0] == 1 ? 1 : 0;
+}
+
+void SyncInferRequest::plan_frames(const CompiledGraph& graph) {
+  const auto& steps = graph.steps();
+  m_frame_plans.resize(steps.size());
+  std::fill(m_read_per_frame.begin(), m_read_per_frame.end(), false);
+  for (size_t s = 0; s < steps.size(); ++s) {
+    const GraphStep& step = steps[s];
+    FramePlan& plan = m_frame_plans[s];
+    plan.frames = 0;
+    if (!step.frames) continue;
+    const auto& parameters = step.frame_parameters;
+    const size_t frames = remote_frames(parameters[0]);
+    if (!frames) continue;  // host tensors or joined planes: the ordinary kernel
+    const bool images = remote_frame(parameters[0], 0).is_image();
+    bool batched = false, alike = true;
+    for (size_t p : parameters) {
+      batched = batched || is_remote_batch(p);
+      alike = alike && remote_frames(p) == frames && remote_frame(p, 0).is_image() == images;
+    }
+    // Planes of different kinds, or one remote buffer per plane (read in place by the ordinary
+    // kernel already): no per-frame launches.
+    if (!alike || (!images && !batched)) continue;
+    plan.images = images;
+    plan.planes.clear();
+    for (size_t k = 0; k < frames; ++k)
+      for (size_t p : parameters) plan.planes.push_back(remote_frame(p, k).memory());
+    if (images && !plan_image_frames(graph, step, plan)) continue;  // not NV12 planes: copied
+    plan.frames = frames;
+    for (size_t p : parameters) m_read_per_frame[p] = true;
+  }
+}
+
+bool SyncInferRequest::plan_image_frames(const CompiledGraph& graph, const GraphStep& step, FramePlan& plan) const {
+  if (!step.frames->images || step.frame_parameters.size() != 2) return false;
+  const Shape& y_shape = graph.values()[graph.parameter_values()[step.frame_parameters[0]]].shape;  // [N,H,W,1]
+  const size_t height = y_shape[1], width = y_shape[2];
+  plan.modes.clear();
+  for (size_t k = 0; k * 2 < plan.planes.size(); ++k) {
+    const ocl::ImagePlane& y = remote_frame(step.frame_parameters[0], k).image_plane();
+    const ocl::ImagePlane& uv = remote_frame(step.frame_parameters[1], k).image_plane();
+    const ocl::Nv12UvLayout layout = ocl::nv12_uv_layout(uv, width, height);
+    if (!ocl::is_nv12_y_plane(y) || y.width != width || y.height != height || layout == ocl::Nv12UvLayout::NONE)
+      return false;
+    plan.modes.push_back(y.format.image_channel_data_type == CL_UNSIGNED_INT8 ? 1 : 0);
+    plan.modes.push_back((uv.format.image_channel_data_type == CL_UNSIGNED_INT8 ? 1 : 0) |
+                         (layout == ocl::Nv12UvLayout::R_PAIRS ? 2 : 0));
+  }
+  return true;
+}
+
+void SyncInferRequest::launch_frames(const CompiledGraph& graph, BoundGraph& bound, size_t s, cl_command_queue queue,
+                                     bool profiling) {
+  const GraphStep& step = graph.steps()[s];
+  const FramePlan& plan = m_frame_plans[s];
+  const FrameKernels& frames = *step.frames;
+  const KernelStep& launch = plan.images ? *frames.images : frames.buffers;
+  cl_kernel kernel = (plan.images ? bound.frame_images[s] : bound.frame_buffers[s]).get();
+  const size_t planes = frames.planes.size();
+  bound.events[s].resize(plan.frames);
+  for (size_t k = 0; k < plan.frames; ++k) {
+    for (size_t a = 0; a < launch.args.size(); ++a) {
+      if (!launch.args[a].is_value) continue;
+      const size_t value = launch.args[a].value;
+      const auto plane = std::find(frames.planes.begin(), frames.planes.end(), value) - frames.planes.begin();
+      const cl_mem memory =
+          static_cast<size_t>(plane) < planes ? plan.planes[k * planes + plane] : m_value_memory[value];
+      cl_check(clSetKernelArg(kernel, static_cast<cl_uint>(a), sizeof(cl_mem), &memory), "clSetKernelArg ", a,
+               " of kernel '", launch.kernel, "' for '", step.node->get_friendly_name(), "', frame ", k);
+    }
+    if (plan.images) {
+      for (cl_uint p = 0; p < 2; ++p)
+        cl_check(clSetKernelArg(kernel, 2 * p + 1, sizeof(cl_int), &plan.modes[k * 2 + p]), "clSetKernelArg ",
+                 2 * p + 1, " of kernel '", launch.kernel, "'");
+    }
+    order(queue);
+    const size_t offset[3] = {0, 0, k};
+    cl_event event = nullptr;
+    cl_check(clEnqueueNDRangeKernel(queue, kernel, launch.dims, offset, launch.global.data(), nullptr, 0, nullptr,
+                                    profiling ? &event : nullptr),
+             "clEnqueueNDRangeKernel '", launch.kernel, "' for op '", step.node->get_friendly_name(), "', frame ", k);
+    if (profiling) bound.events[s][k] = ClEvent(event);
+  }
+}
+
+cl_mem SyncInferRequest::join_on_device(size_t index, size_t bytes, cl_command_queue queue) {
+  const cl_mem joined = fit_buffer(m_io_buffers, index, bytes);
+  const auto& batch = batched_tensors(index);
+  const size_t item_bytes = bytes / batch.size();
+  for (size_t k = 0; k < batch.size(); ++k) {
+    const RemoteTensor& item = remote_frame(index, k);
+    const size_t origin[3] = {0, 0, 0};
+    const cl_int status =
+        item.is_image()
+            ? clEnqueueCopyImageToBuffer(queue, item.memory(), joined, origin, item.image_region().data(),
+                                         k * item_bytes, 0, nullptr, nullptr)
+            : clEnqueueCopyBuffer(queue, item.memory(), joined, 0, k * item_bytes, item_bytes, 0, nullptr, nullptr);
+    cl_check(status, "copying remote tensor ", k, " of the batch of input ", index, " on the device");
+  }
+  compiled_model().context()->counters().device_copied += bytes;
+  return joined;
+}
+
 void SyncInferRequest::infer() {
   enqueue();
   wait_for_device();
@@ -315,7 +471,8 @@ void SyncInferRequest::infer() {
 void SyncInferRequest::enqueue() {
   check_tensors();
   const CompiledModel& model = compiled_model();
-  for (size_t i = 0; i < m_input_bindings.size(); ++i) convert_batched_tensors(i);
+  for (size_t i = 0; i < m_input_bindings.size(); ++i)
+    if (!is_remote_batch(i)) convert_batched_tensors(i);
   if (model.is_dynamic()) {
     ShapeSignature shapes;
     for (size_t i = 0; i < m_input_bindings.size(); ++i) shapes.push_back(input_tensor(i).get_shape());
@@ -328,6 +485,7 @@ void SyncInferRequest::enqueue() {
   cl_command_queue queue = model.queue_for_this_thread();
   FinishOnError finish_on_error(queue);
 
+  plan_frames(graph);
   bind_inputs(graph, queue);
   bind_outputs(graph);
   const auto& steps = graph.steps();
@@ -337,6 +495,11 @@ void SyncInferRequest::enqueue() {
       run_host_step(graph, s, queue);
       continue;
     }
+    if (m_frame_plans[s].frames) {
+      launch_frames(graph, bound, s, queue, profiling);
+      continue;
+    }
+    bound.events[s].resize(step.kernels.size());
     if (step.routine) {  // a oneDNN primitive on the same queue and buffers
       std::vector<cl_mem> buffers;
       for (size_t v : step.inputs) buffers.push_back(m_value_memory[v]);

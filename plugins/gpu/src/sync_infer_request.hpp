@@ -6,7 +6,11 @@
 // from RemoteContext::create_host_tensor), or none on unified memory, where buffers over the
 // tensors' own memory (CL_MEM_USE_HOST_PTR) are used in place; those buffers are kept while the
 // tensors stay the same. Remote tensors of the model's context are read and written in place by
-// the kernels (zero bytes copied); an image tensor costs one copy on the device.
+// the kernels (zero bytes copied); an image tensor costs one copy on the device, except the
+// planes of an NV12 frame (ClContext::create_tensor_nv12), which the colour conversion reads in
+// place. set_tensors takes a batch of remote tensors, one per frame: an NV12 input reads each
+// frame where it lies (one launch per frame), any other input gets them joined in one buffer on
+// the device.
 // On an out-of-order queue (an application's shared queue) each step waits for the previous
 // one through a barrier.
 // Dynamic models: the input tensors' shapes pick the compiled model's instance for them (made on
@@ -26,6 +30,7 @@
 namespace ferry::gpu {
 
 class CompiledModel;
+class RemoteTensor;
 
 class SyncInferRequest final : public ISyncInferRequest {
  public:
@@ -40,10 +45,15 @@ class SyncInferRequest final : public ISyncInferRequest {
   void enqueue();
   // Waits for what enqueue() enqueued, then finishes the outputs (strided copies) and profiling.
   void wait_for_device();
+  // All host tensors: joined into one host batch by the base. All remote tensors of the model's
+  // context, all buffers or all images: kept frame by frame (see above).
+  void set_tensors(const Output<const Node>& port, const std::vector<Tensor>& tensors) override;
 
  protected:
   // Also refuses remote tensors of another context or device.
   void check_tensor(const Output<const Node>& port, const Tensor& tensor) const override;
+  // A remote tensor must be of the model's OpenCL context and device (host tensors pass).
+  void check_tensor_context(const Output<const Node>& port, const Tensor& tensor) const;
 
  private:
   // A buffer over a tensor's own memory, recreated only when the memory changes.
@@ -56,8 +66,16 @@ class SyncInferRequest final : public ISyncInferRequest {
   struct BoundGraph {
     ShapeSignature shapes;
     std::shared_ptr<const CompiledGraph> graph;
-    std::vector<std::vector<ClKernel>> kernels;  // per step, per kernel
-    std::vector<std::vector<ClEvent>> events;    // per step, per kernel (profiling)
+    std::vector<std::vector<ClKernel>> kernels;         // per step, per kernel
+    std::vector<std::vector<ClEvent>> events;           // per step, per kernel or frame launch (profiling)
+    std::vector<ClKernel> frame_buffers, frame_images;  // per step: its FrameKernels, or null
+  };
+  // How a step with FrameKernels reads its planes in this inference.
+  struct FramePlan {
+    size_t frames = 0;           // 0: its ordinary kernel, on the planes as bound
+    bool images = false;         // the image kernel, else the buffer kernel, per frame
+    std::vector<cl_mem> planes;  // per frame, per plane
+    std::vector<cl_int> modes;   // images: per frame, the Y and UV modes (yuv_to_rgb_image)
   };
   static constexpr size_t kBoundGraphs = 4;  // kernels kept for this many instances
 
@@ -65,6 +83,19 @@ class SyncInferRequest final : public ISyncInferRequest {
   // Selects the graph for `shapes` (m_bound.front() afterwards) and fits the memory to it.
   void select_graph(const ShapeSignature& shapes);
   BoundGraph bind_graph(const ShapeSignature& shapes, std::shared_ptr<const CompiledGraph> graph) const;
+  // The remote tensor of input `index` for frame `frame` (remote_frames(index) > frame).
+  const RemoteTensor& remote_frame(size_t index, size_t frame) const;
+  // Input `index` as remote tensors frame by frame: the batch set_tensors gave, or one remote
+  // tensor of batch 1. 0 when it is neither.
+  size_t remote_frames(size_t index) const;
+  bool is_remote_batch(size_t index) const;
+  // Which steps read their planes frame by frame this inference (m_frame_plans, m_read_per_frame).
+  void plan_frames(const CompiledGraph& graph);
+  bool plan_image_frames(const CompiledGraph& graph, const GraphStep& step, FramePlan& plan) const;
+  void launch_frames(const CompiledGraph& graph, BoundGraph& bound, size_t step, cl_command_queue queue,
+                     bool profiling);
+  // Input `index`'s remote batch copied into one buffer of the request, on the device.
+  cl_mem join_on_device(size_t index, size_t bytes, cl_command_queue queue);
   void map_values(const CompiledGraph& graph);
   void shape_outputs(const CompiledGraph& graph);
   cl_mem bind_host(HostBinding& binding, void* data, size_t bytes);
@@ -87,6 +118,8 @@ class SyncInferRequest final : public ISyncInferRequest {
   bool m_out_of_order = false;                            // the queue runs commands out of order
   cl_command_queue m_queue = nullptr;                     // the queue of the inference enqueued and not yet waited for
   ClEvent m_done;                                         // on a shared queue: marks that inference's end
+  std::vector<FramePlan> m_frame_plans;                   // per step of m_bound.front()
+  std::vector<bool> m_read_per_frame;                     // per input: read by a step frame by frame
 };
 
 }  // namespace ferry::gpu

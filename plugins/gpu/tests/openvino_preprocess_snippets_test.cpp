@@ -1,9 +1,10 @@
 // The preprocessing snippets of the Remote Tensor API page (shared/seeds/000_2d1fc21541f5d8f4.txt,
 // "Direct NV12 Video Surface Input", its VA-API variant) and of the GPU device page
 // (004_8de11437e84a050e.txt, "Preprocessing Acceleration"), spelled with OpenVINO's names through
-// ferry/compat/openvino.hpp. They build an NV12-fed model; the GPU plugin has no NV12 kernels yet
-// (issue 16, point 2), so the built models run on TEMPLATE here, fed host tensors in place of the
-// page's surfaces, by the page's own set_tensor / set_tensors calls.
+// ferry/compat/openvino.hpp. They build an NV12-fed model; the page's surfaces are VA-API's (not
+// built yet), so the built models run on TEMPLATE here, fed host tensors in place of the surfaces,
+// by the page's own set_tensor / set_tensors calls. The GPU's NV12 image planes and batches of
+// remote frames: nv12_images_test.cpp.
 #include <gtest/gtest.h>
 
 #include "ferry/compat/openvino.hpp"

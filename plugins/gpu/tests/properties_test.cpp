@@ -80,7 +80,8 @@ TEST(GpuProperties, SupportedPropertiesAreAllReadable) {
                           "GPU_QUEUE_PRIORITY",
                           "GPU_QUEUE_THROTTLE",
                           "GPU_ENABLE_LOOP_UNROLLING",
-                          "GPU_COPIED_BYTES"})
+                          "GPU_COPIED_BYTES",
+                          "GPU_DEVICE_COPIED_BYTES"})
     EXPECT_TRUE(std::find(names.begin(), names.end(), key) != names.end()) << key;
   for (const auto& name : names) EXPECT_NO_THROW(core.get_property("GPU", name)) << name;
 }

@@ -122,6 +122,26 @@ TEST_F(GpuRemoteTensor, ImagesTakeOneCopyOnTheDevice) {
   clReleaseMemObject(image);
 }
 
+TEST_F(GpuRemoteTensor, BatchesOfRemoteTensorsAreJoinedOnTheDevice) {
+  // x [2, 8] as two remote tensors [1, 8] (set_tensors): joined into one buffer on the device.
+  const Shape item{1, kRemoteShape[1]};
+  RemoteTensor first = context.create_tensor(element::f32, item), second = context.create_tensor(element::f32, item);
+  first.copy_from(Tensor(element::f32, item, x.data()));
+  second.copy_from(Tensor(element::f32, item, x.data() + item[1]));
+  request.set_tensors("x", {first, second});
+  const Tensor y = context.create_tensor(element::f32, kRemoteShape),
+               z = context.create_tensor(element::f32, kRemoteShape);
+  request.set_tensor("y", y);
+  request.set_tensor("z", z);
+  const uint64_t before = copied(), device_before = core.get_property("GPU", device_copied_bytes);
+  request.infer();
+  EXPECT_EQ(copied(), before);
+  EXPECT_EQ(core.get_property("GPU", device_copied_bytes), device_before + x.size() * sizeof(float));
+  EXPECT_EQ(read(y), expected_y(x));
+  EXPECT_EQ(read(z), expected_z(x));
+  EXPECT_ERROR_CONTAINS(request.set_tensors("x", {first, Tensor(element::f32, item)}), "1 remote and 1 host tensors");
+}
+
 TEST_F(GpuRemoteTensor, UsmTensorsAreReadAndWrittenInPlace) {
   USMTensor input = context.create_usm_host_tensor(element::f32, kRemoteShape);
   // Host USM is host-accessible: the application writes it directly.

@@ -1,9 +1,9 @@
 """Tests of the NPU simulator through the real Level Zero loader."""
 
 def simulator_driver_tests(srcs, driver, deps, data = []):
-    """Two cc_tests per `*_test.cpp`: `<name>` on the loader alone and `<name>_validated` under
-    the loader's validation layer with parameter validation. Both find the driver through
-    FERRY_NPU_SIMULATOR (its runfiles path), which tests/support turns into
+    """Two tests per `*_test.cpp`: the cc_test `<name>` on the loader alone and `<name>_validated`,
+    the same binary under the loader's validation layer with parameter validation. Both find the
+    driver through FERRY_NPU_SIMULATOR (its runfiles path), which tests/support turns into
     ZE_ENABLE_ALT_DRIVERS before zeInit."""
     for src in srcs:
         name = src.split("/")[-1][:-len(".cpp")]
@@ -19,14 +19,25 @@ def simulator_driver_tests(srcs, driver, deps, data = []):
             # started from a dlopen'ed library (the loader dlopens the driver, the driver
             # libdnnl and libgomp): under ASan the engine runs on one OpenMP thread.
             asan_env["OMP_NUM_THREADS"] = "1"
-            native.cc_test(
-                name = name + suffix,
-                srcs = [src],
-                data = [driver] + data,
-                env = select({
-                    "//plugins/npu/simulator:asan_build": asan_env,
-                    "//conditions:default": env,
-                }),
-                deps = deps + ["@com_google_googletest//:gtest_main"],
-                size = "small",
-            )
+            env_select = select({
+                "//plugins/npu/simulator:asan_build": asan_env,
+                "//conditions:default": env,
+            })
+            if not suffix:
+                native.cc_test(
+                    name = name,
+                    srcs = [src],
+                    data = [driver] + data,
+                    env = env_select,
+                    deps = deps + ["@com_google_googletest//:gtest_main"],
+                    size = "small",
+                )
+            else:
+                native.sh_test(
+                    name = name + suffix,
+                    srcs = ["//testing/support:run_test_binary.sh"],
+                    args = ["$(rootpath :%s)" % name],
+                    data = [driver, ":" + name] + data,
+                    env = env_select,
+                    size = "small",
+                )

@@ -105,12 +105,15 @@ std::string Graph::native_binary() const {
   return blob;
 }
 
-void Graph::append_execute(ze_command_list_handle_t list, const std::vector<void*>& memory) const {
+void Graph::append_execute(ze_command_list_handle_t list, const std::vector<void*>& memory, ze_event_handle_t signal,
+                           std::vector<ze_event_handle_t> waits) const {
   const ZeroDevice& device = m_context->device();
   std::lock_guard<std::mutex> lock(m_bind_mutex);
   for (uint32_t i = 0; i < memory.size(); ++i)
     device.check(extension().set_argument_value(m_handle, i, memory[i]), FERRY_GRAPH_SET_ARGUMENT_VALUE);
-  device.check(extension().append_execute(list, m_handle, nullptr, 0, nullptr), FERRY_GRAPH_APPEND_EXECUTE);
+  device.check(extension().append_execute(list, m_handle, signal, static_cast<uint32_t>(waits.size()),
+                                          waits.empty() ? nullptr : waits.data()),
+               FERRY_GRAPH_APPEND_EXECUTE);
 }
 
 std::vector<ProfilingInfo> Graph::profiling_info() const {

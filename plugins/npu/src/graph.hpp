@@ -39,8 +39,10 @@ class Graph {
   const std::vector<GraphArgument>& arguments() const { return m_arguments; }  // inputs, then outputs
   // The graph as a blob load() accepts back.
   std::string native_binary() const;
-  // Binds every argument to `memory` (inputs, then outputs) and appends an execution to `list`.
-  void append_execute(ze_command_list_handle_t list, const std::vector<void*>& memory) const;
+  // Binds every argument to `memory` (inputs, then outputs) and appends an execution to `list`
+  // that starts once the `waits` are signalled and signals `signal` (either may be empty).
+  void append_execute(ze_command_list_handle_t list, const std::vector<void*>& memory, ze_event_handle_t signal,
+                      std::vector<ze_event_handle_t> waits) const;
   // The steps of the graph's last completed execution. The driver keeps one profile per graph:
   // a request that wants its own holds profiling_mutex() from submission to this call.
   std::vector<ProfilingInfo> profiling_info() const;

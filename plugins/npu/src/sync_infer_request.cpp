@@ -1,11 +1,11 @@
 #include "sync_infer_request.hpp"
 
 #include <atomic>
+#include <sstream>
 
 #include "compiled_model.hpp"
 #include "ferry/base/exception.hpp"
-#include "ferry/plugin/iremote_tensor.hpp"
-#include "ferry/plugin/support/port_name.hpp"
+#include "ferry/plugin/support/own_remote_tensor.hpp"
 #include "remote_context.hpp"
 #include "remote_tensor.hpp"
 
@@ -14,24 +14,28 @@ namespace {
 
 std::atomic<size_t> g_request_count{0};
 
-// Resets a fence when an inference leaves, failed or not, so the next one can wait on it.
-struct FenceReset {
+// Resets a fence and the list's events when an inference leaves, failed or not, so the next
+// execution can use them again.
+struct ExecutionReset {
   ze_fence_handle_t fence;
-  ~FenceReset() { zeFenceReset(fence); }
+  const std::vector<ze_event_handle_t>& events;
+  ~ExecutionReset() {
+    zeFenceReset(fence);
+    for (ze_event_handle_t event : events) zeEventHostReset(event);
+  }
 };
 
 }  // namespace
 
 SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model),
+      m_list(*compiled_model->npu_context().handle()),
+      m_events(compiled_model->npu_context().handle(), static_cast<uint32_t>(get_inputs().size() + 1)),
       m_fences(compiled_model->queue_count(), nullptr),
       m_request_index(g_request_count++),
       m_staging(get_inputs().size() + get_outputs().size()),
-      m_bindings(get_inputs().size() + get_outputs().size()) {
-  const ContextHandle& context = *compiled_model->npu_context().handle();
-  const ZeroDevice& device = context.device();
-  ze_command_list_desc_t desc{ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC, nullptr, device.queue_group(), 0};
-  device.check(zeCommandListCreate(context.get(), device.handle(), &desc, &m_list), "zeCommandListCreate");
+      m_bindings(get_inputs().size() + get_outputs().size()),
+      m_address_kinds(get_inputs().size() + get_outputs().size()) {
   // The initial tensors live in Level Zero host memory, so the default path copies nothing.
   auto& npu_context = const_cast<RemoteContext&>(compiled_model->npu_context());
   for (const auto& port : get_inputs())
@@ -43,7 +47,6 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
 SyncInferRequest::~SyncInferRequest() {
   for (ze_fence_handle_t fence : m_fences)
     if (fence) zeFenceDestroy(fence);
-  zeCommandListDestroy(m_list);
 }
 
 const CompiledModel& SyncInferRequest::compiled_model() const {
@@ -52,15 +55,13 @@ const CompiledModel& SyncInferRequest::compiled_model() const {
 
 void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor& tensor) const {
   ISyncInferRequest::check_tensor(port, tensor);
-  const auto remote = std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl());
-  if (!remote) return;
   const RemoteContext& context = compiled_model().npu_context();
-  const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
-  FERRY_ASSERT(own, "tensor for port '", sdk::port_name(port), "' is a remote tensor of device '",
-               remote->get_device_name(), "'; a model compiled for ", context.describe(),
-               " takes host tensors or tensors of that context");
-  FERRY_ASSERT(own->context().get() == context.handle()->get(), "tensor for port '", sdk::port_name(port),
-               "' is memory of another NPU context; the model was compiled for ", context.describe());
+  const auto own = sdk::own_remote_tensor<RemoteTensor>(port, tensor, context);
+  if (!own) return;
+  std::ostringstream tensor_context;
+  tensor_context << "NPU context " << static_cast<const void*>(own->context().get());
+  sdk::check_same_context(port, own->context().get() == context.handle()->get(), tensor_context.str(),
+                          context.describe());
 }
 
 const Tensor& SyncInferRequest::argument_tensor(size_t index) const {
@@ -96,10 +97,7 @@ SyncInferRequest::Binding SyncInferRequest::bind(size_t index) {
     return binding;
   }
   void* data = tensor.data();
-  const ContextHandle& context = *compiled_model().npu_context().handle();
-  ze_memory_allocation_properties_t properties{ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES};
-  context.device().check(zeMemGetAllocProperties(context.get(), data, &properties, nullptr), "zeMemGetAllocProperties");
-  if (properties.type != ZE_MEMORY_TYPE_UNKNOWN) {
+  if (is_context_memory(index, tensor.get_impl(), data)) {
     binding.device = data;  // Level Zero memory of this context: in place
   } else {
     binding.device = staging(index);
@@ -108,35 +106,47 @@ SyncInferRequest::Binding SyncInferRequest::bind(size_t index) {
   return binding;
 }
 
+bool SyncInferRequest::is_context_memory(size_t index, const std::shared_ptr<ITensor>& tensor, void* data) {
+  AddressKind& known = m_address_kinds[index];
+  if (known.address == data && known.tensor.lock() == tensor) return known.context_memory;
+  const ContextHandle& context = *compiled_model().npu_context().handle();
+  ze_memory_allocation_properties_t properties{ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES};
+  context.device().check(zeMemGetAllocProperties(context.get(), data, &properties, nullptr), "zeMemGetAllocProperties");
+  known = {tensor, data, properties.type != ZE_MEMORY_TYPE_UNKNOWN};
+  return known.context_memory;
+}
+
 void SyncInferRequest::record(const std::vector<Binding>& bindings) {
   const ZeroDevice& device = compiled_model().npu_context().handle()->device();
   const auto& arguments = compiled_model().graph().arguments();
   const size_t inputs = get_inputs().size();
-  device.check(zeCommandListReset(m_list), "zeCommandListReset");
+  device.check(zeCommandListReset(m_list.get()), "zeCommandListReset");
   m_recorded.clear();  // a failure below leaves nothing that matches
-  bool copied = false;
+  m_recorded_events.clear();
+  std::vector<ze_event_handle_t> inputs_copied;
   for (size_t i = 0; i < inputs; ++i) {
     if (!bindings[i].host) continue;
-    device.check(zeCommandListAppendMemoryCopy(m_list, bindings[i].device, bindings[i].host, arguments[i].byte_size,
-                                               nullptr, 0, nullptr),
+    inputs_copied.push_back(m_events.event(i));
+    device.check(zeCommandListAppendMemoryCopy(m_list.get(), bindings[i].device, bindings[i].host,
+                                               arguments[i].byte_size, inputs_copied.back(), 0, nullptr),
                  "zeCommandListAppendMemoryCopy");
-    copied = true;
   }
-  if (copied) device.check(zeCommandListAppendBarrier(m_list, nullptr, 0, nullptr), "zeCommandListAppendBarrier");
+  bool outputs_copied = false;
+  for (size_t i = inputs; i < bindings.size(); ++i) outputs_copied |= bindings[i].host != nullptr;
+  ze_event_handle_t graph_done = outputs_copied ? m_events.event(inputs) : nullptr;
   std::vector<void*> memory;
   for (const Binding& binding : bindings) memory.push_back(binding.device);
-  compiled_model().graph().append_execute(m_list, memory);
-  bool barrier = false;
+  compiled_model().graph().append_execute(m_list.get(), memory, graph_done, inputs_copied);
   for (size_t i = inputs; i < bindings.size(); ++i) {
     if (!bindings[i].host) continue;
-    if (!barrier) device.check(zeCommandListAppendBarrier(m_list, nullptr, 0, nullptr), "zeCommandListAppendBarrier");
-    barrier = true;
-    device.check(zeCommandListAppendMemoryCopy(m_list, bindings[i].host, bindings[i].device, arguments[i].byte_size,
-                                               nullptr, 0, nullptr),
+    device.check(zeCommandListAppendMemoryCopy(m_list.get(), bindings[i].host, bindings[i].device,
+                                               arguments[i].byte_size, nullptr, 1, &graph_done),
                  "zeCommandListAppendMemoryCopy");
   }
-  device.check(zeCommandListClose(m_list), "zeCommandListClose");
+  device.check(zeCommandListClose(m_list.get()), "zeCommandListClose");
   m_recorded = bindings;
+  m_recorded_events = std::move(inputs_copied);
+  if (graph_done) m_recorded_events.push_back(graph_done);
 }
 
 void SyncInferRequest::run_on_device() {
@@ -152,8 +162,8 @@ void SyncInferRequest::run_on_device() {
     ze_fence_desc_t desc{ZE_STRUCTURE_TYPE_FENCE_DESC, nullptr, 0};
     device.check(zeFenceCreate(queue.get(), &desc, &fence), "zeFenceCreate");
   }
-  queue.submit(m_list, fence);
-  const FenceReset reset{fence};
+  queue.submit(m_list.get(), fence);
+  const ExecutionReset reset{fence, m_recorded_events};
   const ze_result_t done = zeFenceHostSynchronize(fence, UINT64_MAX);
   if (done != ZE_RESULT_SUCCESS) {
     const std::string reason = device.driver().last_error();

@@ -5,6 +5,8 @@
 #include <memory>
 #include <vector>
 
+#include "command_list.hpp"
+#include "event_pool.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 #include "zero_memory.hpp"
 
@@ -21,6 +23,8 @@ class CompiledModel;
 // - any other host tensor: a staging buffer of the request in Level Zero host memory, filled by a
 //   copy the command list makes before the graph runs (inputs) or emptied after it (outputs):
 //   exactly one counted copy each way; a strided tensor (an ROI view) is copied on the host.
+// In the list, events order the copies and the graph (see event_pool.hpp); the fence is the
+// one point where the host waits.
 // The command list is recorded once and executed again while the bound addresses stay the same;
 // a different tensor re-records it. Nothing is allocated per inference beyond a staging buffer
 // the first time a port needs one.
@@ -49,17 +53,29 @@ class SyncInferRequest final : public ISyncInferRequest {
   const CompiledModel& compiled_model() const;
   const Tensor& argument_tensor(size_t index) const;
   Binding bind(size_t index);
+  // Whether `data` (of `tensor`) is Level Zero memory of the model's context. Remembered per
+  // argument while the tensor and its address stay the same, so the steady state costs no driver
+  // query; a new tensor is asked about again, even at a reused address.
+  bool is_context_memory(size_t index, const std::shared_ptr<ITensor>& tensor, void* data);
   void* staging(size_t index);
   void record(const std::vector<Binding>& bindings);
   void run_on_device();
 
-  ze_command_list_handle_t m_list = nullptr;
-  std::vector<ze_fence_handle_t> m_fences;  // per queue of the compiled model, made on first use
+  CommandList m_list;
+  EventPool m_events;                                // per input copy, then the graph's
+  std::vector<ze_event_handle_t> m_recorded_events;  // those the recorded list signals
+  std::vector<ze_fence_handle_t> m_fences;           // per queue of the compiled model, made on first use
   size_t m_request_index;
   std::vector<Binding> m_recorded;                  // the bindings m_list was recorded with
   std::vector<std::shared_ptr<ITensor>> m_staging;  // per argument, made on first use
   std::vector<Binding> m_bindings;                  // this inference's, reused
-  std::shared_ptr<ZeroMemory> m_empty;              // what arguments without elements are bound to
+  struct AddressKind {
+    std::weak_ptr<ITensor> tensor;
+    void* address = nullptr;
+    bool context_memory = false;
+  };
+  std::vector<AddressKind> m_address_kinds;  // per argument: the last host address queried
+  std::shared_ptr<ZeroMemory> m_empty;       // what arguments without elements are bound to
 };
 
 }  // namespace ferry::npu::plugin

@@ -179,7 +179,7 @@ TEST_F(NpuRemoteTensor, TensorsOfAnotherContextAreRefused) {
     ZeroContext other(core, own);
     EXPECT_EQ(static_cast<void*>(own), other.get());
     auto foreign = other.create_l0_host_tensor(element::f32, shipped.input_shape);
-    EXPECT_ERROR_CONTAINS(request.set_input_tensor(foreign), "memory of another NPU context");
+    EXPECT_ERROR_CONTAINS(request.set_input_tensor(foreign), "is a remote tensor of NPU context");
     // A model compiled for the application's context runs there.
     auto compiled_there = core.compile_model(shipped.model, other);
     auto there = compiled_there.create_infer_request();

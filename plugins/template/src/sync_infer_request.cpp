@@ -2,8 +2,7 @@
 
 #include "compiled_model.hpp"
 #include "ferry/base/exception.hpp"
-#include "ferry/plugin/iremote_tensor.hpp"
-#include "ferry/plugin/support/port_name.hpp"
+#include "ferry/plugin/support/own_remote_tensor.hpp"
 #include "remote_context.hpp"
 #include "remote_tensor.hpp"
 
@@ -32,16 +31,12 @@ const CompiledModel& SyncInferRequest::compiled_model() const {
 
 void SyncInferRequest::check_tensor(const Output<const Node>& port, const Tensor& tensor) const {
   ISyncInferRequest::check_tensor(port, tensor);
-  const auto remote = std::dynamic_pointer_cast<IRemoteTensor>(tensor.get_impl());
-  if (!remote) return;
   const RemoteContext& context = compiled_model().get_template_context();
-  const auto own = std::dynamic_pointer_cast<RemoteTensor>(remote);
-  FERRY_ASSERT(own, "tensor for port '", sdk::port_name(port), "' is a remote tensor of device '",
-               remote->get_device_name(), "'; a model compiled for ", context.describe(),
-               " takes host tensors or tensors of that context");
-  FERRY_ASSERT(own->get_device_name() == context.get_device_name() && own->get_context_id() == context.get_id(),
-               "tensor for port '", sdk::port_name(port), "' belongs to ", own->get_device_name(), " context ",
-               own->get_context_id(), ", but the model was compiled for ", context.describe());
+  const auto own = sdk::own_remote_tensor<RemoteTensor>(port, tensor, context);
+  if (!own) return;
+  sdk::check_same_context(
+      port, own->get_device_name() == context.get_device_name() && own->get_context_id() == context.get_id(),
+      own->get_device_name() + " context " + std::to_string(own->get_context_id()), context.describe());
 }
 
 void SyncInferRequest::infer() {

@@ -120,6 +120,33 @@ void CompiledGraph::build(const Model& model) {
     return ids;
   };
 
+  // Converts a primitive reads through (Primitive::reads_through_convert): no step of their own.
+  std::set<const Node*> read_through;
+  for (const auto& node : model.get_ordered_ops()) {
+    if (is_structural(*node) || has_dynamic_type(*node)) continue;
+    const Primitive* primitive = find_primitive(*node);
+    if (!primitive || !primitive->reads_through_convert) continue;
+    for (size_t i = 0; i < node->get_input_size(); ++i)
+      if (primitive->reads_through_convert(*node, i)) read_through.insert(node->get_input_node_ptr(i));
+  }
+  // What `node` reads as input `index`: the input, or the input of a Convert it reads through.
+  const auto source_of = [&](const Node& node, size_t index) {
+    const Node* input = node.get_input_node_ptr(index);
+    return read_through.count(input) ? input->input_value(0) : node.input_value(index);
+  };
+  // The index of the model parameter `node` reads as input `index` when no other node reads it
+  // (the Converts `node` reads through aside), else -1.
+  const auto own_parameter = [&](const Node& node, size_t index) -> int64_t {
+    const Output<Node> source = source_of(node, index);
+    const auto parameter = as_type_ptr<op::v0::Parameter>(source.get_node_shared_ptr());
+    if (!parameter) return -1;
+    for (const auto& target : source.get_target_inputs()) {
+      const Node* reader = target.get_node();
+      if (reader != &node && !read_through.count(reader)) return -1;
+    }
+    return model.get_parameter_index(parameter);
+  };
+
   for (const auto& node : model.get_ordered_ops()) {
     const std::string reason = unsupported_reason(*node);
     FERRY_ASSERT(reason.empty(), "GPU cannot compile model '", model.get_friendly_name(), "': ", reason);
@@ -153,6 +180,11 @@ void CompiledGraph::build(const Model& model) {
       continue;
     }
 
+    if (read_through.count(node.get())) {  // its reader converts while reading its input
+      m_optimized_out.push_back(node);
+      m_fused.insert(node.get());
+      continue;
+    }
     if (fusions.absorbed(*node)) {  // runs in the step of its chain's last node
       anchor_inputs[node.get()] = inputs;
       const Primitive* primitive = find_primitive(*node);
@@ -197,11 +229,23 @@ void CompiledGraph::build(const Model& model) {
       m_uses_onednn = true;
     } else if (const Primitive* primitive = find_primitive(*node)) {
       step.exec_type = primitive->family;
+      for (size_t i = 0; i < inputs.size(); ++i) inputs[i] = root_of(source_of(*node, i));
+      step.inputs = inputs;
       const std::vector<size_t> ids = with_scratch(*primitive, *node, step, outputs);
       for (KernelStep& kernel : primitive->make(*node, inputs, ids)) {
         if (kernel.empty_range()) continue;  // a zero-sized tensor: nothing to compute
         step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
         step.kernels.push_back(std::move(kernel));
+      }
+      if (primitive->make_frames && step.kernels.size() == 1) {
+        std::vector<size_t> parameters;
+        for (size_t i = 0; i < inputs.size(); ++i)
+          if (const int64_t parameter = own_parameter(*node, i); parameter >= 0)
+            parameters.push_back(static_cast<size_t>(parameter));
+        if (parameters.size() == inputs.size()) {
+          step.frames = primitive->make_frames(*node, inputs, ids, m_context->info().image_support);
+          if (step.frames) step.frame_parameters = std::move(parameters);
+        }
       }
     } else {
       step.exec_type = "host";

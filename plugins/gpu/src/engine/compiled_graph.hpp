@@ -13,6 +13,7 @@
 //   into the output's memory (bound_output: the first output reading a computed value).
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "ferry/value/tensor.hpp"
 #include "kernel_step.hpp"
 #include "memory_plan.hpp"
+#include "primitive.hpp"
 #include "weight_store.hpp"
 
 namespace ferry::gpu {
@@ -52,6 +54,12 @@ struct GraphStep {
   std::vector<ClProgram> programs;  // one per kernel
   // Set instead of kernels: the step runs as a oneDNN primitive (onednn_interop.hpp).
   std::shared_ptr<const DeviceRoutine> routine;
+  // A step that can also read its input frame by frame (Primitive::make_frames; program:
+  // programs[0]) when every plane is a model parameter read by this step only: the parameters'
+  // indices, one per plane of `frames->planes`. An infer request picks these kernels when the
+  // planes come as one remote tensor per frame (set_tensors) or as OpenCL images.
+  std::optional<FrameKernels> frames;
+  std::vector<size_t> frame_parameters;
 };
 
 class CompiledGraph {

@@ -77,6 +77,7 @@ DeviceInfo read_device_info(cl_device_id device) {
       device_value<cl_bool>(device, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE || (info.type & CL_DEVICE_TYPE_CPU) != 0;
   info.svm_capabilities = device_value<cl_device_svm_capabilities>(device, CL_DEVICE_SVM_CAPABILITIES);
   info.preferred_float_width = device_value<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, 1);
+  info.image_support = device_value<cl_bool>(device, CL_DEVICE_IMAGE_SUPPORT) == CL_TRUE;
   std::istringstream words(device_string(device, CL_DEVICE_EXTENSIONS));
   for (std::string word; words >> word;) info.extensions.push_back(word);
 

@@ -30,6 +30,8 @@ struct DeviceInfo {
   // CL_DEVICE_SVM_CAPABILITIES (0 before OpenCL 2.0 or without SVM): what USM falls back to.
   cl_device_svm_capabilities svm_capabilities = 0;
   bool profiling_timer = true;
+  // CL_DEVICE_IMAGE_SUPPORT: kernels may read images (__IMAGE_SUPPORT__ is defined in its OpenCL C).
+  bool image_support = false;
   std::vector<std::string> extensions;
   uint32_t preferred_float_width = 1;  // CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT
   std::string uarch_version;           // see read_device_info

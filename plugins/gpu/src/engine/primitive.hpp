@@ -5,6 +5,7 @@
 // node's element types and (static) shapes. A node no primitive supports has no GPU kernel.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,18 @@ struct Epilogue {
   Activation activation = Activation::NONE;
   float lo = 0.0f, hi = 0.0f;  // CLAMP's bounds
   bool empty() const { return bias < 0 && residual < 0 && activation == Activation::NONE; }
+};
+
+// Kernels that read a video input frame by frame where the application holds it (the NV12 colour
+// conversion): a batch given as one tensor per frame and plane (set_tensors), or frames in OpenCL
+// images. Each launch reads one frame, whose planes are bound as its arguments, and writes that
+// frame's item of the output: it runs over {W, H, 1} with the global offset {0, 0, frame}.
+struct FrameKernels {
+  std::vector<size_t> planes;  // the plane values, in argument order (Y first)
+  KernelStep buffers;          // planes in buffers (batch strides 0)
+  // Planes in images, or none: arguments 0 and 2 take the Y and UV images, arguments 1 and 3 their
+  // modes (set per launch: yuv_to_rgb.cl's yuv_to_rgb_image).
+  std::optional<KernelStep> images;
 };
 
 struct Primitive {
@@ -44,6 +57,14 @@ struct Primitive {
   // fused node for make_fused). A scratch buffer belongs to its step only: its contents are
   // undefined when the step starts, and the memory plan reuses its memory for other steps' values.
   std::vector<size_t> (*scratch_bytes)(const Node& node) = nullptr;
+  // True when the primitive reads input `index` through the Convert that feeds it, converting
+  // while it reads: CompiledGraph then passes the Convert's input in `inputs`, and the Convert
+  // (read by this node only) runs no kernel of its own. Null: never.
+  bool (*reads_through_convert)(const Node& node, size_t index) = nullptr;
+  // The per-frame kernels of `node` (`images`: with the image variant), or none; same program
+  // (file and options) as make()'s single launch. Null: the family has none.
+  std::optional<FrameKernels> (*make_frames)(const Node& node, const std::vector<size_t>& inputs,
+                                             const std::vector<size_t>& outputs, bool images) = nullptr;
 };
 
 const Primitive& eltwise_primitive();

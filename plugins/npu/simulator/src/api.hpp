@@ -43,6 +43,10 @@ ze_result_t device_get_global_timestamps(ze_device_handle_t device, uint64_t* ho
 void* extension_function(const char* name);
 // graph_api.cpp: the same for the graph extension (ferry/npu/driver/ze_ferry_graph_ext.h).
 void* graph_extension_function(const char* name);
+// Whether this driver offers the graph extension: it does unless the environment variable
+// FERRY_NPU_SIMULATOR_WITHOUT_GRAPH_EXTENSION is 1 when first asked, which makes it a
+// driver of an NPU without a compiler (for applications' and plugins' tests of that case).
+bool graph_extension_offered();
 
 // context_api.cpp
 ze_result_t context_create(ze_driver_handle_t driver, const ze_context_desc_t* desc, ze_context_handle_t* context);

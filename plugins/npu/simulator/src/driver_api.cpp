@@ -56,7 +56,8 @@ ze_result_t driver_get_extension_properties(ze_driver_handle_t driver, uint32_t*
     uint32_t version;
   } extension_list[] = {{FERRY_SIMULATOR_EXTENSION_NAME, FERRY_SIMULATOR_EXTENSION_VERSION},
                         {FERRY_GRAPH_EXTENSION_NAME, FERRY_GRAPH_EXTENSION_VERSION}};
-  return answer_list(count, extensions, 2, [&](ze_driver_extension_properties_t& entry, uint32_t i) {
+  const uint32_t offered = graph_extension_offered() ? 2 : 1;  // the graph extension is listed last
+  return answer_list(count, extensions, offered, [&](ze_driver_extension_properties_t& entry, uint32_t i) {
     std::memset(entry.name, 0, sizeof entry.name);
     std::strncpy(entry.name, extension_list[i].name, ZE_MAX_EXTENSION_NAME - 1);
     entry.version = extension_list[i].version;

@@ -1,4 +1,5 @@
 // The simulator's own extension (ferry/npu/driver/ze_ferry_simulator_ext.h).
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -55,7 +56,15 @@ void* extension_function(const char* name) {
   if (!std::strcmp(name, FERRY_SIMULATOR_RESET_COPIED_BYTES)) return reinterpret_cast<void*>(kResetCopiedBytes);
   if (!std::strcmp(name, FERRY_SIMULATOR_GET_LAST_ERROR)) return reinterpret_cast<void*>(kGetLastError);
   if (!std::strcmp(name, FERRY_SIMULATOR_FAIL_EXECUTIONS)) return reinterpret_cast<void*>(kFailExecutions);
-  return graph_extension_function(name);
+  return graph_extension_offered() ? graph_extension_function(name) : nullptr;
+}
+
+bool graph_extension_offered() {
+  static const bool offered = [] {
+    const char* without = std::getenv("FERRY_NPU_SIMULATOR_WITHOUT_GRAPH_EXTENSION");
+    return !(without && std::strcmp(without, "1") == 0);
+  }();
+  return offered;
 }
 
 }  // namespace ferry::npu::simulator::api

@@ -26,6 +26,11 @@ inline constexpr Property<std::map<std::string, uint64_t>, PropertyMutability::R
 // of inputs, outputs and weights). On devices with unified memory (PoCL's CPU device), an
 // inference adds nothing: inputs and outputs are used in place (CL_MEM_USE_HOST_PTR).
 inline constexpr Property<uint64_t, PropertyMutability::RO> copied_bytes{"GPU_COPIED_BYTES"};
+// Bytes this plugin instance copied from one place in device memory to another: an image input
+// copied into a buffer for kernels that read buffers, a batch of remote tensors joined into one
+// buffer, outputs copied into image or remote tensors, copies between remote tensors. Inputs the
+// kernels read in place (remote buffers, NV12 image planes, batches of NV12 frames) add nothing.
+inline constexpr Property<uint64_t, PropertyMutability::RO> device_copied_bytes{"GPU_DEVICE_COPIED_BYTES"};
 // Compiled models: how many OpenCL programs the device's context has built so far (programs are
 // cached per source and build options and shared by every model on the device). Compiling a
 // model again, or a dynamic model inferring on a new input shape, adds none.

@@ -18,8 +18,10 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "ferry/base/exception.hpp"
+#include "ferry/gpu/ocl/nv12_planes.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/gpu/remote_properties.hpp"
 #include "ferry/runtime/core.hpp"
@@ -133,6 +135,42 @@ class ClContext : public RemoteContext {
                      {mem_handle.name(), static_cast<gpu_handle_param>(image.get())}};
     return create_tensor(type, shape, params).as<ClImage2DTensor>();
   }
+  // An NV12 frame as two images of this context (a decoder's output planes): the Y tensor
+  // u8 {1, H, W, 1} and the UV tensor u8 {1, H/2, W/2, 2}, for the inputs PrePostProcessor makes
+  // with set_color_format(NV12_TWO_PLANES) (set_memory_type(surface)). Models compiled for this
+  // context read both images in place. Y: CL_R or CL_LUMINANCE; UV: CL_RG of half the width and
+  // height or, on devices without CL_RG (nv12_uv_image_format()), CL_R texel pairs as wide as Y;
+  // 8-bit channels (CL_UNORM_INT8 or CL_UNSIGNED_INT8); W and H even (nv12_planes.hpp).
+  std::pair<ClImage2DTensor, ClImage2DTensor> create_tensor_nv12(const cl::Image2D& nv12_image_plane_y,
+                                                                 const cl::Image2D& nv12_image_plane_uv) {
+    const std::pair<const char*, const cl::Image2D*> planes[] = {{"Y", &nv12_image_plane_y},
+                                                                 {"UV", &nv12_image_plane_uv}};
+    for (const auto& [name, image] : planes) {
+      FERRY_ASSERT(image->get(), "ClContext::create_tensor_nv12: the ", name, " plane image is null");
+      cl_context owner = nullptr;
+      clGetMemObjectInfo(image->get(), CL_MEM_CONTEXT, sizeof(owner), &owner, nullptr);
+      FERRY_ASSERT(owner == get(), "ClContext::create_tensor_nv12: the ", name, " plane image belongs to another ",
+                   "OpenCL context (", static_cast<void*>(owner), ", this one is ", static_cast<void*>(get()), ")");
+      FERRY_ASSERT(image->getInfo<CL_MEM_TYPE>() == CL_MEM_OBJECT_IMAGE2D, "ClContext::create_tensor_nv12: the ", name,
+                   " plane is not a 2D image");
+    }
+    const ImagePlane y = plane_of(nv12_image_plane_y), uv = plane_of(nv12_image_plane_uv);
+    const std::string problem = nv12_planes_problem(y, uv);
+    FERRY_ASSERT(problem.empty(), "ClContext::create_tensor_nv12: ", problem);
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::OCL_IMAGE2D},
+                     {mem_handle.name(), static_cast<gpu_handle_param>(nv12_image_plane_y.get())}};
+    auto y_tensor = create_tensor(element::u8, {1, y.height, y.width, 1}, params).as<ClImage2DTensor>();
+    params[mem_handle.name()] = static_cast<gpu_handle_param>(nv12_image_plane_uv.get());
+    auto uv_tensor = create_tensor(element::u8, {1, y.height / 2, y.width / 2, 2}, params).as<ClImage2DTensor>();
+    return {y_tensor, uv_tensor};
+  }
+  // The UV plane format to create images in on this context's first device: CL_RG CL_UNORM_INT8
+  // where it has CL_RG images, else CL_R CL_UNORM_INT8 (a UV image as wide as the Y plane).
+  cl_image_format nv12_uv_image_format() const {
+    std::vector<cl::ImageFormat> formats;
+    cl::Context(get(), true).getSupportedImageFormats(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, &formats);
+    return nv12_uv_format(std::vector<cl_image_format>(formats.begin(), formats.end()));
+  }
   // Wraps a USM pointer of this context (anywhere in one of its Intel USM allocations; with SVM,
   // in one of its USM tensors).
   USMTensor create_tensor(const element::Type type, const Shape& shape, void* usm_ptr) {
@@ -158,6 +196,12 @@ class ClContext : public RemoteContext {
   USMTensor create_usm_device_tensor(const element::Type type, const Shape& shape) {
     AnyMap params = {{shared_mem_type.name(), SharedMemType::USM_DEVICE_BUFFER}};
     return create_tensor(type, shape, params).as<USMTensor>();
+  }
+
+ private:
+  static ImagePlane plane_of(const cl::Image2D& image) {
+    return {image.getImageInfo<CL_IMAGE_FORMAT>(), image.getImageInfo<CL_IMAGE_WIDTH>(),
+            image.getImageInfo<CL_IMAGE_HEIGHT>()};
   }
 };
 
