@@ -28,10 +28,11 @@ struct BuiltOutput {
   Layout layout;       // the Result's new layout (empty: unchanged)
 };
 
+// `trace` (dump()): records the tensors and each step as they are built.
 BuiltInput build_input(const Model& model, size_t index, const InputTensorSettings& tensor,
-                       const ModelPortSettings& model_port, const StepList& steps);
+                       const ModelPortSettings& model_port, const StepList& steps, Trace* trace = nullptr);
 BuiltOutput build_output(const Model& model, size_t index, const OutputTensorSettings& tensor,
-                         const ModelPortSettings& model_port, const StepList& steps);
+                         const ModelPortSettings& model_port, const StepList& steps, Trace* trace = nullptr);
 // Runs the steps in order; errors from the ops they create are given the step's name.
 void apply_steps(const StepList& steps, StepState& state);
 // The element type and layout conversions that remain to reach (type, layout); then checks that

@@ -47,7 +47,8 @@ Output<Node> to_gray(const Output<Node>& rgb, int64_t axis, bool red_first) {
 
 Step convert_color_step(ColorFormat dst) {
   return Step{
-      "convert_color", [dst](StepState& state) {
+      "convert_color",
+      [dst](StepState& state) {
         const std::string step = "convert_color";
         const ColorFormat src = state.color_format;
         if (src == ColorFormat::UNDEFINED)
@@ -87,7 +88,32 @@ Step convert_color_step(ColorFormat dst) {
         step_error(
             state, step, "cannot convert ", enum_to_string(src), " to ", enum_to_string(dst),
             " (supported: NV12 and I420 to RGB or BGR; RGB, BGR, RGBX and BGRX to RGB or BGR; RGB and BGR to GRAY)");
-      }};
+      },
+      "convert color (" + enum_to_string(dst) + ")"};
+}
+
+Step post_convert_color_step(ColorFormat dst) {
+  return Step{"convert_color",
+              [dst](StepState& state) {
+                const std::string step = "convert_color";
+                const ColorFormat src = state.color_format;
+                if (src == ColorFormat::UNDEFINED)
+                  step_error(state, step,
+                             "the model output's colour format is not known; set it with model().set_color_format");
+                if (src == dst) return;
+                // As OpenVINO: post-processing converts between RGB and BGR only, reversing the C axis.
+                if (!is_rgb_or_bgr(src) || !is_rgb_or_bgr(dst))
+                  step_error(state, step, "cannot convert ", enum_to_string(src), " to ", enum_to_string(dst),
+                             " (post-processing converts RGB <-> BGR only)");
+                const int64_t axis = channels_axis(state, step);
+                const Dimension channels = state.value().get_partial_shape()[static_cast<size_t>(axis)];
+                if (!channels.compatible(3))
+                  step_error(state, step, enum_to_string(src), " has 3 channels, the model output has ", channels,
+                             " (shape ", state.value().get_partial_shape(), ", layout ", state.layout, ")");
+                state.set_value(reverse_axis(state.value(), axis, 3));
+                state.color_format = dst;
+              },
+              "convert color (" + enum_to_string(dst) + ")"};
 }
 
 }  // namespace preprocess

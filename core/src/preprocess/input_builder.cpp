@@ -97,7 +97,7 @@ std::vector<PartialShape> yuv_plane_shapes(const StepState& state, ColorFormat f
 }  // namespace
 
 BuiltInput build_input(const Model& model, size_t index, const InputTensorSettings& tensor,
-                       const ModelPortSettings& model_port, const StepList& steps) {
+                       const ModelPortSettings& model_port, const StepList& steps, Trace* trace) {
   const auto& parameter = model.get_parameters().at(index);
   const Output<const Node> port = std::const_pointer_cast<const op::v0::Parameter>(parameter)->output(0);
   StepState state;
@@ -109,6 +109,7 @@ BuiltInput build_input(const Model& model, size_t index, const InputTensorSettin
                state.model_shape);
   state.default_type = parameter->get_element_type();
   state.default_layout = state.model_layout;
+  if (trace) trace->model = describe(state.model_shape, state.model_layout, state.default_type);
 
   const ColorFormat format = tensor.color_format;
   Layout tensor_layout = tensor.layout                      ? *tensor.layout
@@ -151,6 +152,15 @@ BuiltInput build_input(const Model& model, size_t index, const InputTensorSettin
   }
   state.layout = tensor_layout;
   state.color_format = format;
+  if (trace) {
+    if (format != ColorFormat::UNDEFINED) trace->color = enum_to_string(format);
+    for (size_t i = 0; i < planes.size(); ++i)
+      trace->tensors.push_back((planes.size() > 1
+                                    ? std::to_string(i) + ": " + built.parameters[i]->get_friendly_name() + " "
+                                    : std::string()) +
+                               describe(planes[i], tensor_layout, type));
+    state.trace = trace;
+  }
 
   apply_steps(steps, state);
   if (state.is_multi_plane() || is_yuv(state.color_format))

@@ -14,6 +14,11 @@ OutputModelInfo& OutputModelInfo::set_layout(const Layout& layout) {
   return *this;
 }
 
+OutputModelInfo& OutputModelInfo::set_color_format(const ColorFormat& format, const std::vector<std::string>&) {
+  m_settings->color_format = format;
+  return *this;
+}
+
 OutputTensorInfo::OutputTensorInfo() : m_settings(std::make_unique<OutputTensorSettings>()) {}
 OutputTensorInfo::~OutputTensorInfo() = default;
 
@@ -47,6 +52,11 @@ PostProcessSteps& PostProcessSteps::convert_layout(const std::vector<uint64_t>& 
 
 PostProcessSteps& PostProcessSteps::clamp(double min_value, double max_value) {
   m_steps->steps.push_back(clamp_step(min_value, max_value));
+  return *this;
+}
+
+PostProcessSteps& PostProcessSteps::convert_color(const ColorFormat& dst_format) {
+  m_steps->steps.push_back(post_convert_color_step(dst_format));
   return *this;
 }
 

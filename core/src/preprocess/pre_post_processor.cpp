@@ -1,6 +1,9 @@
 #include "ferry/preprocess/pre_post_processor.hpp"
 
 #include "builders.hpp"
+
+#include <functional>
+#include <ostream>
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 
@@ -21,6 +24,16 @@ Info& info_at(std::map<size_t, std::unique_ptr<Info>>& infos, size_t index) {
   auto& info = infos[index];
   if (!info) info = std::make_unique<Info>();
   return *info;
+}
+
+std::string port_name(const Output<Node>& port) {
+  return port.get_names().empty() ? port.get_node()->get_friendly_name() : port.get_any_name();
+}
+
+void print_steps(std::ostream& out, const std::string& title, const std::vector<std::string>& steps) {
+  if (steps.empty()) return;
+  out << "    " << title << " (" << steps.size() << "):\n";
+  for (const auto& step : steps) out << "      " << step << "\n";
 }
 
 }  // namespace
@@ -113,6 +126,54 @@ std::shared_ptr<Model> PrePostProcessor::build() {
   }
   m_model->validate_nodes_and_infer_types();
   return m_model;
+}
+
+void PrePostProcessor::dump(std::ostream& out) const {
+  const std::shared_ptr<Model> copy = m_model->clone();  // the steps are built beside the copy
+  // Builds one input or output with `build` into a trace; what it would throw, or "".
+  const auto traced = [](Trace& trace, const std::function<void(Trace*)>& build) {
+    try {
+      build(&trace);
+    } catch (const Exception& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  for (const auto& [index, info] : m_inputs) {
+    Trace trace;
+    const std::string error = traced(trace, [&, index = index, &info = info](Trace* t) {
+      build_input(*copy, index, *info->m_tensor.m_settings, *info->m_model.m_settings, *info->m_steps.m_steps, t);
+    });
+    out << "Input \"" << port_name(copy->get_parameters().at(index)->output(0)) << "\""
+        << (trace.color.empty() ? std::string() : " (color " + trace.color + ")") << ":\n";
+    if (trace.tensors.size() == 1) {
+      out << "    User's input tensor: " << trace.tensors[0] << "\n";
+    } else if (trace.tensors.size() > 1) {
+      out << "    " << trace.tensors.size() << " user's tensors expected for each plane:\n";
+      for (const auto& tensor : trace.tensors) out << "       " << tensor << "\n";
+    }
+    if (!trace.model.empty()) out << "    Model's expected tensor: " << trace.model << "\n";
+    print_steps(out, "Pre-processing steps", trace.steps);
+    print_steps(out, "Implicit pre-processing steps", trace.implicit_steps);
+    if (!error.empty()) out << "    Error occurred: " << error << "\n";
+  }
+  for (const auto& [index, info] : m_outputs) {
+    Trace trace;
+    const std::string error = traced(trace, [&, index = index, &info = info](Trace* t) {
+      build_output(*copy, index, *info->m_tensor.m_settings, *info->m_model.m_settings, *info->m_steps.m_steps, t);
+    });
+    out << "Output \"" << port_name(copy->get_results().at(index)->input_value(0)) << "\":\n";
+    if (!trace.model.empty()) out << "    Model's data tensor: " << trace.model << "\n";
+    print_steps(out, "Post-processing steps", trace.steps);
+    print_steps(out, "Post-processing implicit steps", trace.implicit_steps);
+    if (!trace.tensors.empty()) out << "    User's output tensor: " << trace.tensors[0] << "\n";
+    if (!error.empty()) out << "    Error occurred: " << error << "\n";
+  }
+}
+
+std::ostream& operator<<(std::ostream& out, const PrePostProcessor& processor) {
+  processor.dump(out);
+  return out;
 }
 
 }  // namespace preprocess

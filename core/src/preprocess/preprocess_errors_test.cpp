@@ -184,7 +184,7 @@ TEST(PreprocessErrors, CropPadAndTheResultingShape) {
           [](PrePostProcessor& p) {
             p.input().preprocess().pad({0, 0, 0, 0}, {0, 0, 0, 0}, std::vector<float>{1, 2, 3}, PaddingMode::CONSTANT);
           }),
-      {"pad: takes one pad value, got 3"});
+      {"pad: the layout (none) has no C (channels) axis"});  // one value per channel needs C
   // An error of an op a step adds is given the step's name.
   expect_parts(build_error({1, 3, 8, 6},
                            [](PrePostProcessor& p) {
@@ -204,6 +204,71 @@ TEST(PreprocessErrors, PostprocessingWithoutTargets) {
   q.output().tensor().set_layout("NHWC");
   expect_parts(testing::error_of([&] { q.build(); }),
                {"output 'out'", "the model output's layout is not known", "set model().set_layout"});
+}
+
+TEST(PreprocessErrors, PostprocessConvertColor) {
+  expect_parts(build_error({1, 2, 2, 3},
+                           [](PrePostProcessor& p) {
+                             p.output().model().set_layout("NHWC");
+                             p.output().postprocess().convert_color(ColorFormat::BGR);
+                           }),
+               {"PrePostProcessor: output 'out': convert_color: the model output's colour format is not known",
+                "model().set_color_format"});
+  expect_parts(build_error({1, 2, 2, 3},
+                           [](PrePostProcessor& p) {
+                             p.output().model().set_layout("NHWC").set_color_format(ColorFormat::RGB);
+                             p.output().postprocess().convert_color(ColorFormat::GRAY);
+                           }),
+               {"convert_color: cannot convert RGB to GRAY (post-processing converts RGB <-> BGR only)"});
+  expect_parts(build_error({1, 2, 2, 3},
+                           [](PrePostProcessor& p) {
+                             p.output().model().set_color_format(ColorFormat::RGB);
+                             p.output().postprocess().convert_color(ColorFormat::BGR);
+                           }),
+               {"convert_color: the layout (none) has no C (channels) axis"});
+  expect_parts(build_error({1, 2, 2, 4},
+                           [](PrePostProcessor& p) {
+                             p.output().model().set_layout("NHWC").set_color_format(ColorFormat::RGB);
+                             p.output().postprocess().convert_color(ColorFormat::BGR);
+                           }),
+               {"convert_color: RGB has 3 channels, the model output has 4 (shape [1,2,2,4], layout [N,H,W,C])"});
+  // A failed build leaves the model as it was.
+  auto model = image_model({1, 2, 2, 3});
+  PrePostProcessor p(model);
+  p.output().model().set_layout("NHWC").set_color_format(ColorFormat::NV12_TWO_PLANES);
+  p.output().postprocess().convert_color(ColorFormat::RGB);
+  expect_parts(testing::error_of([&] { p.build(); }), {"cannot convert NV12_TWO_PLANES to RGB"});
+  EXPECT_TRUE(is_type<op::v0::Relu>(model->get_results()[0]->input_value(0).get_node()));
+}
+
+TEST(PreprocessErrors, PadWithOneValuePerChannel) {
+  const auto pad3 = [](PrePostProcessor& p, std::vector<int> begin, std::vector<int> end) {
+    p.input().preprocess().pad(begin, end, std::vector<float>{1, 2, 3}, PaddingMode::CONSTANT);
+  };
+  expect_parts(build_error({1, 3, 4, 6},
+                           [&](PrePostProcessor& p) {
+                             p.input().tensor().set_shape({1, 3, 4, 4});
+                             pad3(p, {0, 0, 0, 1}, {0, 0, 0, 1});
+                           }),
+               {"PrePostProcessor: input 'image': pad: the layout (none) has no C (channels) axis"});
+  expect_parts(build_error({1, 4, 4, 6},
+                           [&](PrePostProcessor& p) {
+                             p.input().tensor().set_layout("NCHW").set_shape({1, 4, 4, 4});
+                             pad3(p, {0, 0, 0, 1}, {0, 0, 0, 1});
+                           }),
+               {"pad: 3 pad values (one per channel) for 4 channels (shape [1,4,4,4], layout [N,C,H,W])"});
+  expect_parts(build_error({1, 5, 4, 4},
+                           [&](PrePostProcessor& p) {
+                             p.input().tensor().set_layout("NCHW").set_shape({1, 3, 4, 4});
+                             pad3(p, {0, 1, 0, 0}, {0, 1, 0, 0});
+                           }),
+               {"pad: one pad value per channel needs no padding of the channel axis C (axis 1), got pads 1 and 1"});
+  expect_parts(
+      build_error({1, 3, 4, 4},
+                  [](PrePostProcessor& p) {
+                    p.input().preprocess().pad({0, 0, 0, 0}, {0, 0, 0, 0}, std::vector<float>{}, PaddingMode::CONSTANT);
+                  }),
+      {"pad: no pad value given (one, or one per channel)"});
 }
 
 TEST(PreprocessErrors, SettingsRefusedAtOnce) {

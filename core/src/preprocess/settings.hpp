@@ -31,6 +31,7 @@ struct InputTensorSettings {
 
 struct ModelPortSettings {
   std::optional<Layout> layout;
+  ColorFormat color_format = ColorFormat::UNDEFINED;  // OutputModelInfo::set_color_format
 };
 
 struct OutputTensorSettings {
@@ -38,10 +39,12 @@ struct OutputTensorSettings {
   std::optional<Layout> layout;
 };
 
-// One step: its name for errors and what it does to the value.
+// One step: its name for errors, what it does to the value, and how dump() describes it
+// (OpenVINO's wording, with the step's arguments; empty: the name).
 struct Step {
   std::string name;
   std::function<void(StepState&)> apply;
+  std::string label;
 };
 
 struct StepList {

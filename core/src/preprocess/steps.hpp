@@ -17,7 +17,8 @@ namespace preprocess {
 Step convert_element_type_step(const element::Type& type);
 Step convert_layout_step(const Layout& layout);
 Step convert_layout_step(const std::vector<uint64_t>& dims);
-Step convert_color_step(ColorFormat dst_format);  // color_conversion.cpp
+Step convert_color_step(ColorFormat dst_format);       // color_conversion.cpp
+Step post_convert_color_step(ColorFormat dst_format);  // RGB <-> BGR of a model output
 Step resize_step(ResizeAlgorithm algorithm, std::optional<std::pair<size_t, size_t>> size);
 // Subtract (mean) or Divide (scale) by one value or one per channel.
 Step mean_step(const std::vector<float>& values);

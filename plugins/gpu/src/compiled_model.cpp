@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "blob_format.hpp"
+#include "engine/onednn_interop.hpp"
 #include "engine/precision_pass.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/gpu/properties.hpp"
@@ -99,6 +100,13 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
       .read_only(execution_devices, [this] { return std::vector<std::string>{m_device_name}; })
       .read_only(ferry::loaded_from_cache, [this] { return m_loaded_from_cache; })
       .read_only(program_builds, [this] { return static_cast<uint64_t>(m_context->programs().build_count()); })
+      // A static model: whether compile_model gave oneDNN some of its steps; a dynamic one (compiled
+      // per shape): whether oneDNN accepts the device.
+      .read_only(onednn_engine,
+                 [this] {
+                   if (!m_graph) return std::string(OneDnnDetector::instance().verdict(*m_context).engine_name());
+                   return std::string(m_graph->uses_onednn() ? kOneDnnEngineName : kFerryKernelsName);
+                 })
       .read_only(
           host_task_priority_applied,
           [this] { return static_cast<const threading::CPUStreamsExecutor&>(*get_task_executor()).priority_applied(); })

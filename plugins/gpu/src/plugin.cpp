@@ -6,6 +6,7 @@
 #include "compiled_model.hpp"
 #include "engine/batch_size.hpp"
 #include "engine/compiled_graph.hpp"
+#include "engine/onednn_interop.hpp"
 #include "engine/queue_hints.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/gpu/properties.hpp"
@@ -108,6 +109,9 @@ void Plugin::declare_properties() {
                    return model ? max_batch_for(analyse_footprint(*model), device_of(arguments).info.global_mem_size)
                                 : uint32_t(1);
                  })
+      .read_only(onednn_engine,
+                 [this](const AnyMap& arguments) { return std::string(onednn_verdict(arguments).engine_name()); })
+      .read_only(onednn_refusal, [this](const AnyMap& arguments) { return onednn_verdict(arguments).reason; })
       .read_only(memory_statistics,
                  [this](const AnyMap& arguments) { return m_contexts.counters(device_of(arguments).id)->statistics(); })
       .read_only(copied_bytes,
@@ -143,6 +147,10 @@ DeviceEntry Plugin::device(const std::string& id) const {
     list += (list.empty() ? "" : ", ") + entry.id;
   }
   Exception::raise("device '", get_device_name(), "' has no device id '", id, "' (AVAILABLE_DEVICES: ", list, ")");
+}
+
+OneDnnVerdict Plugin::onednn_verdict(const AnyMap& arguments) const {
+  return OneDnnDetector::instance().verdict(*m_registry.get_default(device_of(arguments))->device_context());
 }
 
 DeviceEntry Plugin::device_of(const AnyMap& arguments) const {

@@ -15,6 +15,7 @@
 #include "context_registry.hpp"
 #include "engine/device_context.hpp"
 #include "engine/device_enumerator.hpp"
+#include "engine/onednn_interop.hpp"
 #include "ferry/plugin/iplugin.hpp"
 #include "ferry/plugin/support/device_settings.hpp"
 #include "ferry/plugin/support/property_table.hpp"
@@ -60,6 +61,8 @@ class Plugin final : public IPlugin {
   DeviceEntry device(const std::string& id) const;
   // The device a get_property call describes: its DEVICE_ID argument, else the DEVICE_ID setting.
   DeviceEntry device_of(const AnyMap& arguments) const;
+  // Whether oneDNN accepts the device of `arguments` (DEVICE_ID), asked on its default context.
+  OneDnnVerdict onednn_verdict(const AnyMap& arguments) const;
   // Declares every property of the device (the constructor's table).
   void declare_properties();
   // `context` null: the default context of config.device_id.

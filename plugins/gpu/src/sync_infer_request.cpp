@@ -500,6 +500,14 @@ void SyncInferRequest::enqueue() {
       continue;
     }
     bound.events[s].resize(step.kernels.size());
+    if (step.routine) {  // a oneDNN primitive on the same queue and buffers
+      std::vector<cl_mem> buffers;
+      for (size_t v : step.inputs) buffers.push_back(m_value_memory[v]);
+      for (size_t v : step.outputs) buffers.push_back(m_value_memory[v]);
+      order(queue);
+      step.routine->enqueue(queue, buffers);
+      continue;
+    }
     for (size_t k = 0; k < step.kernels.size(); ++k) {
       const KernelStep& launch = step.kernels[k];
       cl_kernel kernel = bound.kernels[s][k].get();

@@ -2,11 +2,13 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ferry/base/element_type.hpp"
 #include "ferry/base/layout.hpp"
 #include "ferry/graph/port.hpp"
+#include "ferry/preprocess/color_format.hpp"
 
 namespace ferry {
 namespace preprocess {
@@ -25,6 +27,9 @@ class OutputModelInfo {
 
   // The model output's layout (default: the layout its Result carries).
   OutputModelInfo& set_layout(const Layout& layout);
+  // The model output's colour format, which postprocess().convert_color converts from.
+  // `sub_names`: accepted and unused, as in OpenVINO.
+  OutputModelInfo& set_color_format(const ColorFormat& format, const std::vector<std::string>& sub_names = {});
 
  private:
   friend class PrePostProcessor;
@@ -64,6 +69,9 @@ class PostProcessSteps {
   PostProcessSteps& convert_layout(const Layout& dst_layout = {});
   PostProcessSteps& convert_layout(const std::vector<uint64_t>& dims);
   PostProcessSteps& clamp(double min_value, double max_value);
+  // RGB <-> BGR (reverses the C axis, which the layout must name) from the colour format given by
+  // model().set_color_format; converting to that format itself adds nothing.
+  PostProcessSteps& convert_color(const ColorFormat& dst_format);
   PostProcessSteps& custom(const CustomPostprocessOp& postprocess_cb);
 
  private:

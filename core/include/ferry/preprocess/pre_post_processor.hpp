@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <ostream>
 #include <string>
 
 #include "ferry/graph/model.hpp"
@@ -42,11 +43,22 @@ class PrePostProcessor {
 
   std::shared_ptr<Model> build();
 
+  // Describes the pipeline, as OpenVINO prints it: per described input, the application's
+  // tensor(s), the model's tensor and each step with the value before and after it (shape,
+  // layout, element type, colour format), the implicit conversions after them; per described
+  // output the same the other way round. The steps are built on a copy of the model (the model is
+  // left as it was); an input or output that would not build ends with "Error occurred: <what
+  // build() would throw>".
+  void dump(std::ostream& out) const;
+
  private:
   std::shared_ptr<Model> m_model;
   std::map<size_t, std::unique_ptr<InputInfo>> m_inputs;
   std::map<size_t, std::unique_ptr<OutputInfo>> m_outputs;
 };
+
+// PrePostProcessor::dump.
+std::ostream& operator<<(std::ostream& out, const PrePostProcessor& processor);
 
 }  // namespace preprocess
 }  // namespace ferry

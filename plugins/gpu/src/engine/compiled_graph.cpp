@@ -10,6 +10,7 @@
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "host_rule.hpp"
+#include "onednn_interop.hpp"
 #include "primitive.hpp"
 #include "static_stand_in.hpp"
 
@@ -91,6 +92,14 @@ void CompiledGraph::build(const Model& model) {
   };
   m_parameter_values.resize(model.get_parameters().size());
   const EpilogueFusions fusions(model);
+  // oneDNN runs the convolutions and matmuls it can where it accepts the device (Intel GPUs),
+  // each on the step's buffers in place; asked only for models that have such ops.
+  std::unique_ptr<OneDnnEngine> onednn;
+  for (const auto& node : model.get_ordered_ops()) {
+    if (!OneDnnEngine::candidate(*node)) continue;
+    if (OneDnnDetector::instance().verdict(*m_context).accepted) onednn = std::make_unique<OneDnnEngine>(*m_context);
+    break;
+  }
   std::map<const Node*, std::vector<size_t>> anchor_inputs;  // of the chains not yet ended
   // The ids make/make_fused take as outputs: `outputs`, then one SCRATCH value per buffer that
   // `primitive` asks for `node`, added to `step`.
@@ -214,6 +223,10 @@ void CompiledGraph::build(const Model& model) {
         step.programs.push_back(m_context->programs().get(kernel.file, kernel.options));
         step.kernels.push_back(std::move(kernel));
       }
+    } else if (const auto routine = onednn ? onednn->routine(*node) : nullptr) {
+      step.exec_type = std::string("onednn_") + find_primitive(*node)->family;
+      step.routine = routine;
+      m_uses_onednn = true;
     } else if (const Primitive* primitive = find_primitive(*node)) {
       step.exec_type = primitive->family;
       for (size_t i = 0; i < inputs.size(); ++i) inputs[i] = root_of(source_of(*node, i));

@@ -20,6 +20,7 @@
 
 #include "cl_handle.hpp"
 #include "device_context.hpp"
+#include "device_routine.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/value/tensor.hpp"
 #include "kernel_step.hpp"
@@ -51,6 +52,8 @@ struct GraphStep {
   std::vector<size_t> scratch;          // SCRATCH value ids the kernels use, alive in this step only
   std::vector<KernelStep> kernels;
   std::vector<ClProgram> programs;  // one per kernel
+  // Set instead of kernels: the step runs as a oneDNN primitive (onednn_interop.hpp).
+  std::shared_ptr<const DeviceRoutine> routine;
   // A step that can also read its input frame by frame (Primitive::make_frames; program:
   // programs[0]) when every plane is a model parameter read by this step only: the parameters'
   // indices, one per plane of `frames->planes`. An infer request picks these kernels when the
@@ -90,6 +93,9 @@ class CompiledGraph {
   // fused into a matrix product's kernel (fused() says which). Profiling lists them.
   const std::vector<std::shared_ptr<const Node>>& optimized_out() const { return m_optimized_out; }
   bool fused(const Node& node) const { return m_fused.count(&node) != 0; }
+  // Whether oneDNN runs some of the steps (GraphStep::routine): the device's oneDNN verdict
+  // (OneDnnDetector), decided here at compile time.
+  bool uses_onednn() const { return m_uses_onednn; }
 
  private:
   void build(const Model& model);
@@ -108,6 +114,7 @@ class CompiledGraph {
   std::vector<Tensor> m_constant_tensors;  // per value
   std::vector<std::shared_ptr<const Node>> m_optimized_out;
   std::set<const Node*> m_fused;
+  bool m_uses_onednn = false;
 };
 
 }  // namespace ferry::gpu

@@ -36,6 +36,14 @@ inline constexpr Property<uint64_t, PropertyMutability::RO> device_copied_bytes{
 // model again, or a dynamic model inferring on a new input shape, adds none.
 inline constexpr Property<uint64_t, PropertyMutability::RO> program_builds{"GPU_PROGRAM_BUILDS"};
 
+// Which engine runs the device's convolutions and matmuls: "onednn" (oneDNN's OpenCL primitives,
+// on the plugin's own context, queues and buffers: Intel GPUs) or "ferry_kernels" (the plugin's
+// own kernels: every device oneDNN refuses, e.g. PoCL and NVIDIA). Asked of oneDNN once per
+// device. GPU_ONEDNN_REFUSAL: why oneDNN refused the device ("" when it runs). Of a compiled
+// model, GPU_ONEDNN_ENGINE says whether some of its steps run on oneDNN (decided by compile_model).
+inline constexpr Property<std::string, PropertyMutability::RO> onednn_engine{"GPU_ONEDNN_ENGINE"};
+inline constexpr Property<std::string, PropertyMutability::RO> onednn_refusal{"GPU_ONEDNN_REFUSAL"};
+
 // Which OpenCL device types the plugin exposes (read-write, set before the first use, e.g. in
 // plugins.xml): "AUTO" (GPU devices; when there is none, every other OpenCL device), or a list
 // of "GPU", "CPU", "ACCELERATOR" separated by commas. Changing it re-enumerates the devices.
