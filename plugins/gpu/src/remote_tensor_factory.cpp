@@ -2,13 +2,12 @@
 
 #include <CL/cl_ext.h>
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <functional>
 #include <optional>
 
 #include "engine/cl_error.hpp"
+#include "fd_import.hpp"
 #include "ferry/base/exception.hpp"
 #include "remote_context.hpp"
 #include "va_surface_sharing.hpp"
@@ -316,22 +315,9 @@ std::shared_ptr<RemoteTensor> import_fd(const std::shared_ptr<RemoteContext>& co
                ": create_tensor: importing a file descriptor needs "
                "cl_khr_external_memory_opaque_fd or cl_khr_external_memory_dma_buf, and device ",
                info.name, " has neither");
-  const cl_device_id device = context->device_context()->device();
-  // As with Vulkan's opaque descriptors, a successful import hands the descriptor to the driver:
-  // it gets a duplicate, and the application keeps (and closes) its own.
-  const int owned = dup(*fd);
-  FERRY_ASSERT(owned >= 0, context->describe(), ": create_tensor: OS_HANDLE ", *fd, " is not an open file descriptor");
-  const cl_mem_properties properties[] = {handle_type,
-                                          static_cast<cl_mem_properties>(owned),
-                                          CL_DEVICE_HANDLE_LIST_KHR,
-                                          reinterpret_cast<cl_mem_properties>(device),
-                                          CL_DEVICE_HANDLE_LIST_END_KHR,
-                                          0};
-  cl_int status = CL_SUCCESS;
-  ClMem buffer(clCreateBufferWithProperties(context->cl(), properties, CL_MEM_READ_WRITE, bytes, nullptr, &status));
-  if (status != CL_SUCCESS) close(owned);
-  cl_check(status, context->describe(), ": clCreateBufferWithProperties importing file descriptor ", *fd, " (", bytes,
-           " bytes)");
+  // As with Vulkan's opaque descriptors, the application keeps (and closes) its own descriptor.
+  ClMem buffer = import_fd_buffer(context->cl(), context->device_context()->device(), handle_type, *fd,
+                                  CL_MEM_READ_WRITE, bytes, context->describe() + ": create_tensor: OS_HANDLE");
   void* handle = buffer.get();
   return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::BUFFER_FROM_HANDLE, std::move(buffer),
                                         bytes, tensor_params(*context, SharedMemType::BUFFER_FROM_HANDLE, handle));

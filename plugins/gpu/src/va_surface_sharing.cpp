@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/cl_error.hpp"
+#include "fd_import.hpp"
 #include "ferry/base/exception.hpp"
 #include "remote_context.hpp"
 
@@ -402,21 +403,11 @@ std::shared_ptr<RemoteTensor> make_va_surface_tensor(const std::shared_ptr<Remot
                  " does not fit plane ", request.plane, " of VA surface ", surface, " (", descriptor.width, "x",
                  descriptor.height, " NV12)");
     // The driver gets a duplicate of the object's descriptor; the export's own are closed.
-    const int owned = dup(object.fd);
-    FERRY_ASSERT(owned >= 0, who, ": dup of the DRM PRIME descriptor of VA surface ", surface, " failed");
-    const cl_device_id cl_device = device->device();
-    const cl_mem_properties properties[] = {CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR,
-                                            static_cast<cl_mem_properties>(owned),
-                                            CL_DEVICE_HANDLE_LIST_KHR,
-                                            reinterpret_cast<cl_mem_properties>(cl_device),
-                                            CL_DEVICE_HANDLE_LIST_END_KHR,
-                                            0};
+    std::ostringstream importing;
+    importing << who << ": importing VA surface " << surface << " (DMA-BUF)";
+    ClMem imported = import_fd_buffer(context->cl(), device->device(), CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR, object.fd,
+                                      CL_MEM_READ_ONLY, object.size, importing.str());
     cl_int status = CL_SUCCESS;
-    ClMem imported(
-        clCreateBufferWithProperties(context->cl(), properties, CL_MEM_READ_ONLY, object.size, nullptr, &status));
-    if (status != CL_SUCCESS) close(owned);
-    cl_check(status, who, ": clCreateBufferWithProperties importing VA surface ", surface, " (DMA-BUF, ", object.size,
-             " bytes)");
     const size_t align = std::max<size_t>(device->info().mem_base_addr_align_bits / 8, 1);
     if (layer.pitch[0] == region.row_bytes && layer.offset[0] % align == 0) {
       // The plane in place: a sub-buffer of the import.
