@@ -228,7 +228,13 @@ class TritonBackendTest(unittest.TestCase):
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             for row, got in enumerate(pool.map(send, range(4))):
                 np.testing.assert_allclose(got, expected[row:row + 1], rtol=0, atol=1e-5)
-        stats = self.http.get_inference_statistics("cnn_batching")["model_stats"][0]
+        # Triton records statistics after it has sent the responses: wait (boundedly) for them.
+        deadline = time.monotonic() + 10
+        while True:
+            stats = self.http.get_inference_statistics("cnn_batching")["model_stats"][0]
+            if int(stats["inference_count"]) >= 4 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
         self.assertEqual(int(stats["inference_count"]), 4)
         self.assertEqual(int(stats["execution_count"]), 1)
         self.assertEqual([int(b["batch_size"]) for b in stats["batch_stats"]], [4])
