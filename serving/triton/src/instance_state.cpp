@@ -140,6 +140,9 @@ InstanceState::Pending InstanceState::read_request(TRITONBACKEND_Request* reques
         throw ConfigError(what + ": CUDA memory inputs are not supported by Ferry's backend; send host memory");
       buffers.buffers.emplace_back(data, size);
     }
+    if (total_bytes(buffers) != byte_size)
+      throw ConfigError(what + ": its buffers hold " + std::to_string(total_bytes(buffers)) + " bytes, not the " +
+                        std::to_string(byte_size) + " its byte size says");
     pending.inputs.push_back(std::move(buffers));
   }
   return pending;
@@ -152,8 +155,11 @@ void InstanceState::bind_inputs(const std::vector<Pending*>& group, int64_t rows
     std::vector<int64_t> shape = group.front()->inputs[i].shape;
     if (config.max_batch_size > 0) shape[0] = rows;
     const InputBuffers& only = group.front()->inputs[i];
-    if (group.size() == 1 && only.buffers.size() == 1) {
-      // In place: Ferry only reads inputs, so Triton's const buffer is safe to wrap.
+    const bool one_buffer = group.size() == 1 && only.buffers.size() == 1;
+    if (one_buffer && reinterpret_cast<uintptr_t>(only.buffers.front().first) % input.type.size() == 0) {
+      // In place: Ferry only reads inputs, so Triton's const buffer is safe to wrap. Only when
+      // aligned for the element type: an HTTP body puts the binary data wherever the client's
+      // JSON header ends, and kernels load whole elements.
       m_request.set_tensor(input.name,
                            Tensor(input.type, to_shape(shape), const_cast<void*>(only.buffers.front().first)));
       continue;
@@ -161,12 +167,9 @@ void InstanceState::bind_inputs(const std::vector<Pending*>& group, int64_t rows
     std::vector<unsigned char>& staging = m_staging[i];
     const size_t bytes = shape_size(to_shape(shape)) * input.type.size();
     if (staging.size() < bytes) staging.resize(bytes);  // only inputs with a variable dimension
-    size_t offset = 0;
-    for (const Pending* pending : group)
-      for (const auto& [data, size] : pending->inputs[i].buffers) {
-        std::memcpy(staging.data() + offset, data, size);
-        offset += size;
-      }
+    std::vector<const InputBuffers*> parts;
+    for (const Pending* pending : group) parts.push_back(&pending->inputs[i]);
+    gather(parts, staging.data(), bytes, "input '" + input.name + "'");
     m_request.set_tensor(input.name, Tensor(input.type, to_shape(shape), staging.data()));
   }
 }
@@ -286,22 +289,14 @@ void InstanceState::execute(TRITONBACKEND_Request** requests, uint32_t count) {
       finish(requests[i], to_triton_error(std::current_exception()), exec_start, Timing{});
     }
   }
-  const int64_t max_rows = m_model.config().max_batch_size;
-  std::vector<Pending*> group;
-  int64_t rows = 0;
-  auto flush = [&] {
-    if (group.empty()) return;
+  std::vector<BatchCandidate> candidates;
+  for (const Pending& pending : valid) candidates.push_back({pending.rows, &pending.inputs});
+  for (const std::vector<size_t>& indices : plan_batches(candidates, m_model.config().max_batch_size)) {
+    std::vector<Pending*> group;
+    for (size_t index : indices) group.push_back(&valid[index]);
     if (!run_group(group, exec_start))  // the batch failed: find the request that fails alone
       for (Pending* pending : group) run_group({pending}, exec_start);
-    group.clear();
-    rows = 0;
-  };
-  for (Pending& pending : valid) {
-    if (max_rows == 0 || rows + pending.rows > max_rows) flush();
-    group.push_back(&pending);
-    rows += pending.rows;
   }
-  flush();
 }
 
 }  // namespace ferry::serving::triton

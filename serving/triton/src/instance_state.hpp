@@ -5,8 +5,9 @@
 // the others run, and a batch that fails runs again request by request.
 //
 // Memory: a request's input, when it is one CPU buffer and runs alone, is read in place (the
-// tensor wraps Triton's buffer); requests batched together are gathered into this instance's
-// staging buffers, sized once for max_batch_size. Outputs are written into Triton's response
+// tensor wraps Triton's buffer); requests batched together (only requests of one shape but for
+// the batch, batch_plan.hpp) are gathered into this instance's staging buffers, sized once for
+// max_batch_size, after their bytes are checked against the batch's shape. Outputs are written into Triton's response
 // buffers, each request's rows of the batch. Triton calls execute() for one instance at a time,
 // so the infer request and the staging buffers need no lock.
 #pragma once
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "batch_plan.hpp"
 #include "ferry/runtime/infer_request.hpp"
 #include "model_state.hpp"
 #include "triton_api.h"
@@ -29,10 +31,6 @@ class InstanceState {
   void execute(TRITONBACKEND_Request** requests, uint32_t count);
 
  private:
-  struct InputBuffers {
-    std::vector<int64_t> shape;
-    std::vector<std::pair<const void*, size_t>> buffers;  // Triton's, in order
-  };
   struct Pending {
     TRITONBACKEND_Request* request = nullptr;
     int64_t rows = 0;                  // its batch size; 1 when the model is not batched

@@ -50,6 +50,10 @@ std::vector<TensorConfig> tensors_of(const Json& config, const char* field) {
     tensor.name = entry.value("name", "");
     if (tensor.name.empty()) throw config_error(field, ": an entry has no name");
     tensor.type = element_type_of_config(entry.value("data_type", "TYPE_INVALID"));
+    if (entry.contains("allow_ragged_batch") && entry.at("allow_ragged_batch") != false)
+      throw config_error(field, " '", tensor.name,
+                         "': allow_ragged_batch is not supported by Ferry's backend: a batch runs requests of one "
+                         "shape (but for the batch dimension); remove it, or pad the requests to one shape");
     if (entry.contains("dims"))
       for (const Json& dim : entry.at("dims")) {
         tensor.dims.push_back(integer_of(dim, std::string(field) + " '" + tensor.name + "' dims"));
@@ -111,6 +115,29 @@ Json tensor_json(const ModelConfig& config, const std::string& name, const eleme
   return Json{{"name", name}, {"data_type", config_data_type_of(type)}, {"dims", dims}};
 }
 
+ModelConfig read_model_config(const Json& config, const std::string& json) {
+  ModelConfig result;
+  result.json = json;
+  result.name = config.value("name", "");
+  if (config.contains("max_batch_size"))
+    result.max_batch_size = integer_of(config.at("max_batch_size"), "max_batch_size");
+  if (result.max_batch_size < 0) throw config_error("max_batch_size is ", result.max_batch_size, ", below 0");
+  result.default_model_filename = config.value("default_model_filename", "");
+  result.inputs = tensors_of(config, "input");
+  result.outputs = tensors_of(config, "output");
+  if (config.contains("parameters"))
+    for (const auto& [key, value] : config.at("parameters").items()) {
+      if (!value.contains("string_value") || !value.at("string_value").is_string())
+        throw config_error("parameter '", key, "' has no string_value");
+      const std::string text = value.at("string_value").get<std::string>();
+      if (key == "DEVICE")
+        result.device = text;
+      else
+        result.properties[key] = text;
+    }
+  return result;
+}
+
 }  // namespace
 
 element::Type element_type_of_config(const std::string& data_type) {
@@ -134,26 +161,11 @@ ModelConfig parse_model_config(const std::string& json) {
   } catch (const Json::parse_error& error) {
     throw config_error("the model configuration is not JSON: ", error.what());
   }
-  ModelConfig result;
-  result.json = json;
-  result.name = config.value("name", "");
-  if (config.contains("max_batch_size"))
-    result.max_batch_size = integer_of(config.at("max_batch_size"), "max_batch_size");
-  if (result.max_batch_size < 0) throw config_error("max_batch_size is ", result.max_batch_size, ", below 0");
-  result.default_model_filename = config.value("default_model_filename", "");
-  result.inputs = tensors_of(config, "input");
-  result.outputs = tensors_of(config, "output");
-  if (config.contains("parameters"))
-    for (const auto& [key, value] : config.at("parameters").items()) {
-      if (!value.contains("string_value") || !value.at("string_value").is_string())
-        throw config_error("parameter '", key, "' has no string_value");
-      const std::string text = value.at("string_value").get<std::string>();
-      if (key == "DEVICE")
-        result.device = text;
-      else
-        result.properties[key] = text;
-    }
-  return result;
+  try {
+    return read_model_config(config, json);
+  } catch (const Json::exception& error) {  // a field of the wrong JSON type
+    throw config_error("the model configuration is malformed: ", error.what());
+  }
 }
 
 std::string find_model_file(const std::string& version_dir, const ModelConfig& config) {

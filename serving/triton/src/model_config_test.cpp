@@ -48,6 +48,27 @@ TEST(ModelConfig, ReadsTritonsJson) {
   EXPECT_EQ(config.properties.at("PERFORMANCE_HINT").as<std::string>(), "LATENCY");
 }
 
+// Ragged batches would put requests of different shapes into one batch buffer: refused at load.
+TEST(ModelConfig, RefusesRaggedBatching) {
+  const std::string message =
+      error_of<ConfigError>([] { parse_model_config(with(kBatched, "/input/0/allow_ragged_batch", true)); });
+  EXPECT_NE(message.find("input 'image': allow_ragged_batch is not supported"), std::string::npos) << message;
+  EXPECT_EQ(parse_model_config(with(kBatched, "/input/0/allow_ragged_batch", false)).inputs.size(), 1u);
+}
+
+// Fields of the wrong JSON type are the configuration's error, not an internal one.
+TEST(ModelConfig, RefusesFieldsOfTheWrongType) {
+  for (const auto& field : std::vector<std::pair<std::string, nlohmann::json>>{{"/input/0", 7},
+                                                                               {"/input/0/name", 3},
+                                                                               {"/default_model_filename", false},
+                                                                               {"/name", nlohmann::json::array()}}) {
+    const std::string message =
+        error_of<ConfigError>([&] { parse_model_config(with(kBatched, field.first, field.second)); });
+    EXPECT_NE(message.find("the model configuration is malformed"), std::string::npos)
+        << field.first << ": " << message;
+  }
+}
+
 TEST(ModelConfig, RefusesWhatItCannotRead) {
   EXPECT_NE(error_of<ConfigError>([] { parse_model_config("{oops"); }).find("not JSON"), std::string::npos);
   EXPECT_NE(error_of<ConfigError>([] {

@@ -10,12 +10,7 @@ tritonserver on 127.0.0.1, and checks over HTTP and gRPC with tritonclient that:
   - the server stops on SIGTERM, by its process id.
 Usage (Bazel runs it): triton_end_to_end_test.py TRITON_DIR FERRY_DIRECT_RUN INSTALL"""
 import concurrent.futures
-import json
 import os
-import shutil
-import signal
-import socket
-import subprocess
 import sys
 import time
 import unittest
@@ -25,30 +20,11 @@ import tritonclient.grpc as grpcclient
 import tritonclient.http as httpclient
 from tritonclient.utils import InferenceServerException
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from triton_harness import MODELS, TMP, TritonServer, device, run_directly, write_model  # noqa: E402
+
 TRITON_DIR, DIRECT_RUN, INSTALL = sys.argv[1:4]
-TMP = os.environ.get("TEST_TMPDIR", "/tmp")
-MODELS = os.path.join(os.environ.get("TEST_SRCDIR", "."), "ferry", "testing", "models", "openvino")
 ONNX_CONV = "/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d/model.onnx"
-SERVER_STARTUP_S = 60
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def write_model(repo, name, files, config, versions=(1,)):
-    for version in versions:
-        os.makedirs(os.path.join(repo, name, str(version)), exist_ok=True)
-        for source, target in files:
-            shutil.copy(source, os.path.join(repo, name, str(version), target))
-    with open(os.path.join(repo, name, "config.pbtxt"), "w") as f:
-        f.write('backend: "ferry"\n' + config)
-
-
-def device(name):
-    return 'parameters: { key: "DEVICE" value: { string_value: "%s" } }\n' % name
 
 
 def cnn_files():
@@ -94,65 +70,22 @@ output [{ name: "probs", data_type: TYPE_FP32, dims: [5] }]
 
 
 def direct(model_file, device_name, inputs):
-    """Ferry's own outputs for `inputs` (arrays in the model's input order)."""
-    out = os.path.join(TMP, "direct_%d" % time.monotonic_ns())
-    os.makedirs(out)
-    args = [DIRECT_RUN, model_file, device_name, out]
-    for i, array in enumerate(inputs):
-        path = os.path.join(out, "in%d.raw" % i)
-        array.tofile(path)
-        args.append("%s:%s" % (path, ",".join(str(d) for d in array.shape)))
-    subprocess.run(args, check=True, timeout=120)
-    return {name[:-4]: np.fromfile(os.path.join(out, name), dtype=np.float32)
-            for name in os.listdir(out) if not name.startswith("in")}
+    return run_directly(DIRECT_RUN, model_file, device_name, inputs)
 
 
 class TritonBackendTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        prefix = os.path.join(TMP, "prefix")
-        subprocess.run([INSTALL, "--prefix=" + prefix], check=True, stdout=subprocess.DEVNULL, timeout=120)
         cls.repo = os.path.join(TMP, "models")
         make_repository(cls.repo)
-        cls.http_port, cls.grpc_port = free_port(), free_port()
-        env = dict(os.environ, POCL_CACHE_DIR=os.path.join(TMP, "pocl"))
-        env.pop("FERRY_PLUGINS_XML", None)  # the installed Core finds its own plugins.xml
-        cls.log = open(os.path.join(os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", TMP), "tritonserver.log"), "w")
-        cls.server = subprocess.Popen(
-            [os.path.join(TRITON_DIR, "tools", "tritonserver"), "--model-repository=" + cls.repo,
-             "--backend-directory=" + os.path.join(prefix, "lib", "triton"), "--model-control-mode=explicit",
-             "--http-address=127.0.0.1", "--http-port=%d" % cls.http_port, "--grpc-address=127.0.0.1",
-             "--grpc-port=%d" % cls.grpc_port, "--allow-metrics=false", "--exit-timeout-secs=20"],
-            stdout=cls.log, stderr=subprocess.STDOUT, env=env)
-        cls.http = httpclient.InferenceServerClient("127.0.0.1:%d" % cls.http_port)
-        cls.grpc = grpcclient.InferenceServerClient("127.0.0.1:%d" % cls.grpc_port)
-        deadline = time.monotonic() + SERVER_STARTUP_S
-        while True:
-            try:
-                if cls.http.is_server_ready():
-                    break
-            except Exception:
-                pass
-            if cls.server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("tritonserver did not become ready; see tritonserver.log")
-            time.sleep(0.1)
+        cls.server = TritonServer(TRITON_DIR, INSTALL, cls.repo, "tritonserver")
+        cls.http, cls.grpc, cls.http_port = cls.server.http, cls.server.grpc, cls.server.http_port
         for name in ("cnn_template", "cnn_batching", "cnn_gpu", "conv_onnx", "dynamic", "mlp"):
             cls.http.load_model(name)
 
     @classmethod
     def tearDownClass(cls):
-        # Stops the server by its process id, as an operator would.
-        cls.http.close()
-        cls.grpc.close()
-        os.kill(cls.server.pid, signal.SIGTERM)
-        try:
-            code = cls.server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            cls.server.kill()
-            raise
-        cls.log.close()
-        if code != 0:
-            raise RuntimeError("tritonserver exited with %d after SIGTERM" % code)
+        cls.server.stop()
 
     def infer_http(self, model, array, name="image", output="probs"):
         tensor = httpclient.InferInput(name, list(array.shape), "FP32")
