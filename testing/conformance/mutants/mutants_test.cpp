@@ -131,9 +131,9 @@ TEST_P(Mutant, IsCaughtByItsExpectedTestsAndNothingElse) {
 
 INSTANTIATE_TEST_SUITE_P(All, Mutant,
                          testing::Values("callback_called_twice", "callback_never_called", "crash_on_cancel",
-                                         "export_import_differs", "hang_in_wait", "remote_tensor_copied",
-                                         "set_tensor_ignored", "supported_properties_incomplete", "wrong_property_type",
-                                         "wrong_values"),
+                                         "export_import_differs", "hang_in_wait", "host_copy_behind_device_counter",
+                                         "remote_tensor_copied", "set_tensor_ignored",
+                                         "supported_properties_incomplete", "wrong_property_type", "wrong_values"),
                          [](const testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
