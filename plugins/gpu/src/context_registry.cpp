@@ -22,23 +22,32 @@ struct ContextRequest {
 
 namespace {
 
+// A handle parameter's value: given, it must not be null (OpenVINO refuses a null handle too,
+// where taking it would silently make a new context or queue instead of sharing the caller's).
+void* handle_of(const std::string& device_name, const std::string& key, const Any& value) {
+  void* handle = value.as<void*>();
+  FERRY_ASSERT(handle, device_name, " create_context: ", key, " is null; pass the application's handle, or leave ", key,
+               " out for a context of the plugin's own");
+  return handle;
+}
+
 ContextRequest read_request(const std::string& device_name, const AnyMap& params) {
   ContextRequest request;
   for (const auto& [key, value] : params) {
     if (key == context_type.name()) {
       request.va_shared = value.as<ContextType>() == ContextType::VA_SHARED;
     } else if (key == va_device.name()) {
-      request.va_display = value.as<void*>();
+      request.va_display = handle_of(device_name, key, value);
     } else if (key == va_sharing_path.name()) {
       request.va_path = value.as<VaSharingPath>();
     } else if (key == ocl_context.name()) {
-      request.context = static_cast<cl_context>(value.as<void*>());
+      request.context = static_cast<cl_context>(handle_of(device_name, key, value));
     } else if (key == ocl_context_device_id.name()) {
       request.device_index = value.as<int>();
     } else if (key == tile_id.name()) {
       request.tile = value.as<int>();
     } else if (key == ocl_queue.name()) {
-      request.queue = static_cast<cl_command_queue>(value.as<void*>());
+      request.queue = static_cast<cl_command_queue>(handle_of(device_name, key, value));
     } else if (key != "DEVICE_ID") {
       Exception::raise(device_name, " create_context: unknown parameter '", key, "' (known: ", context_type.name(),
                        ", ", ocl_context.name(), ", ", ocl_context_device_id.name(), ", ", tile_id.name(), ", ",

@@ -31,9 +31,13 @@ TensorRequest read_request(const RemoteContext& context, const AnyMap& params) {
     if (key == shared_mem_type.name()) {
       request.kind = value.as<SharedMemType>();
     } else if (key == mem_handle.name()) {
+      // Given, a handle must not be null: a null one would silently allocate instead of sharing.
       request.handle = value.as<void*>();
+      FERRY_ASSERT(request.handle, context.describe(), ": create_tensor: MEM_HANDLE is null; pass the ",
+                   "application's cl_mem or USM pointer, or leave MEM_HANDLE out to allocate");
     } else if (key == cpu_va.name()) {
       request.cpu_pointer = value.as<void*>();
+      FERRY_ASSERT(request.cpu_pointer, context.describe(), ": create_tensor: CPU_VA is null");
     } else if (key == os_handle.name()) {
       request.fd = value.as<int>();
     } else if (key == ocl_context.name()) {

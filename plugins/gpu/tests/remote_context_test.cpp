@@ -90,6 +90,24 @@ TEST(GpuRemoteContext, BadContextParametersAreRefusedByName) {
   EXPECT_EQ(reference_count(app.context), 1u);
 }
 
+// A null context, queue or display is refused, naming it: taking it as "no handle" would make a
+// new context of the plugin's, which the application never shares.
+TEST(GpuRemoteContext, NullHandlesAreRefusedByName) {
+  Core core = make_core();
+  EXPECT_ERROR_CONTAINS(ClContext(core, static_cast<cl_context>(nullptr)), "create_context: OCL_CONTEXT is null");
+  EXPECT_ERROR_CONTAINS(ClContext(core, static_cast<cl_command_queue>(nullptr)), "the cl_command_queue is null");
+  EXPECT_ERROR_CONTAINS(core.create_context("GPU", {{ocl_context.name(), gpu_handle_param(nullptr)}}),
+                        "create_context: OCL_CONTEXT is null");
+  AppContext app(device_of_default_context(core));
+  EXPECT_ERROR_CONTAINS(core.create_context("GPU", {{ocl_context.name(), static_cast<void*>(app.context)},
+                                                    {ocl_queue.name(), gpu_handle_param(nullptr)}}),
+                        "create_context: OCL_QUEUE is null");
+  EXPECT_ERROR_CONTAINS(core.create_context("GPU", {{context_type.name(), ContextType::VA_SHARED},
+                                                    {va_device.name(), gpu_handle_param(nullptr)}}),
+                        "create_context: VA_DEVICE is null");
+  EXPECT_EQ(reference_count(app.context), 1u);
+}
+
 TEST(GpuRemoteContext, ContextOfADeviceThePluginDoesNotExposeIsRefused) {
   Core core = make_core();
   AppContext app(device_of_default_context(core));

@@ -244,5 +244,25 @@ TEST_F(GpuRemoteTensor, BadHandlesAreRefusedAndTheRequestStaysUsable) {
   clReleaseMemObject(foreign);
 }
 
+// A null handle is the application's mistake, not a request to allocate: refused, naming the
+// parameter, through the typed API and the low-level one (OpenVINO refuses them too).
+TEST_F(GpuRemoteTensor, NullHandlesAreRefusedByName) {
+  const uint64_t remote_before = core.get_property("GPU", memory_statistics).at("remote");
+  EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, kRemoteShape, static_cast<cl_mem>(nullptr)),
+                        "create_tensor: MEM_HANDLE is null");
+  EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, kRemoteShape, static_cast<void*>(nullptr)),
+                        "create_tensor: MEM_HANDLE is null");
+  EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, kRemoteShape,
+                                              AnyMap{{shared_mem_type.name(), SharedMemType::OCL_BUFFER},
+                                                     {mem_handle.name(), gpu_handle_param(nullptr)}}),
+                        "create_tensor: MEM_HANDLE is null");
+  EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, kRemoteShape,
+                                              AnyMap{{shared_mem_type.name(), SharedMemType::USM_DEVICE_BUFFER},
+                                                     {mem_handle.name(), gpu_handle_param(nullptr)}}),
+                        "create_tensor: MEM_HANDLE is null");
+  EXPECT_ERROR_CONTAINS(context.create_tensor_from_cpu_pointer(element::f32, kRemoteShape, nullptr), "is null");
+  EXPECT_EQ(core.get_property("GPU", memory_statistics).at("remote"), remote_before) << "a null handle allocated";
+}
+
 }  // namespace
 }  // namespace ferry::gpu::test

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <sstream>
 
 #include "ferry/base/exception.hpp"
@@ -80,7 +81,12 @@ std::shared_ptr<IRemoteTensor> RemoteContext::create_tensor(const element::Type&
                                             usage);
     case MemType::SHARED_BUF: {
       FERRY_ASSERT(handle, describe(), ": create_tensor: MEM_TYPE SHARED_BUF needs MEM_HANDLE (a DMA-BUF fd)");
-      const auto fd = static_cast<int>(reinterpret_cast<intptr_t>(handle->as<npu_handle_param>()));
+      // The fd travels in a pointer-sized handle: one that does not fit an int is not an fd (and
+      // must not be truncated into one that happens to be open).
+      const auto value = reinterpret_cast<intptr_t>(handle->as<npu_handle_param>());
+      FERRY_ASSERT(value >= 0 && value <= std::numeric_limits<int>::max(), describe(), ": create_tensor: MEM_HANDLE ",
+                   value, " is not a file descriptor (SHARED_BUF takes a DMA-BUF fd)");
+      const auto fd = static_cast<int>(value);
       return std::make_shared<RemoteTensor>(type, shape, ZeroMemory::import_dma_buf(m_context, fd, bytes),
                                             m_device_name, kind, usage);
     }

@@ -112,7 +112,22 @@ bool SyncInferRequest::is_context_memory(size_t index, const std::shared_ptr<ITe
   const ContextHandle& context = *compiled_model().npu_context().handle();
   ze_memory_allocation_properties_t properties{ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES};
   context.device().check(zeMemGetAllocProperties(context.get(), data, &properties, nullptr), "zeMemGetAllocProperties");
-  known = {tensor, data, properties.type != ZE_MEMORY_TYPE_UNKNOWN};
+  const bool context_memory = properties.type != ZE_MEMORY_TYPE_UNKNOWN;
+  if (context_memory) {
+    // The whole tensor must lie in the allocation its first byte is in: the device reads and
+    // writes all of it in place.
+    void* base = nullptr;
+    size_t size = 0;
+    context.device().check(zeMemGetAddressRange(context.get(), data, &base, &size), "zeMemGetAddressRange");
+    const size_t offset = static_cast<const unsigned char*>(data) - static_cast<const unsigned char*>(base);
+    const size_t bytes = tensor->get_byte_size();
+    const size_t inputs = get_inputs().size();
+    const auto& port = index < inputs ? get_inputs()[index] : get_outputs()[index - inputs];
+    FERRY_ASSERT(offset <= size && bytes <= size - offset, "NPU: the tensor of ",
+                 index < inputs ? "input '" : "output '", port.get_any_name(), "' (", bytes, " bytes at ", data,
+                 ") runs past the end of the Level Zero allocation it starts in (", size, " bytes at ", base, ")");
+  }
+  known = {tensor, data, context_memory};
   return known.context_memory;
 }
 

@@ -167,6 +167,31 @@ TEST_F(NpuRemoteTensor, BadHandlesAndFilesAreRefusedByName) {
   request.infer();
 }
 
+// MEM_HANDLE carries the fd in a pointer-sized handle: a value past int's range is refused, not
+// truncated into the fd that its low 32 bits happen to name.
+TEST_F(NpuRemoteTensor, AHandleBeyondAnIntIsNotTruncatedIntoAnFd) {
+  SharedBuffer buffer(shipped.input.size() * sizeof(float));
+  const auto wide = static_cast<intptr_t>((int64_t{1} << 32) + buffer.fd);
+  const AnyMap params = {{mem_type.name(), MemType::SHARED_BUF}, {mem_handle.name(), reinterpret_cast<void*>(wide)}};
+  EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, shipped.input_shape, params),
+                        "MEM_HANDLE " + std::to_string(wide) + " is not a file descriptor");
+}
+
+// A host tensor that starts in Level Zero memory of the context is read in place: all of it must
+// lie in that allocation, or the device would read past its end.
+TEST_F(NpuRemoteTensor, AHostTensorRunningPastItsAllocationIsRefused) {
+  Tensor allocation = context.create_host_tensor(element::f32, shipped.input_shape);
+  // The same shape, one element into the allocation: its last element lies past the end.
+  Tensor straddling(element::f32, shipped.input_shape, allocation.data<float>() + 1);
+  request.set_input_tensor(straddling);
+  EXPECT_ERROR_CONTAINS(request.infer(), "runs past the end of the Level Zero allocation it starts in");
+  // Wholly inside, it runs.
+  std::copy(shipped.input.begin(), shipped.input.end(), allocation.data<float>());
+  request.set_input_tensor(allocation);
+  request.infer();
+  EXPECT_LE(max_difference(values_of(request.get_output_tensor()), shipped.expected), kTolerance);
+}
+
 TEST_F(NpuRemoteTensor, TensorsOfAnotherContextAreRefused) {
   // A second context: the application's own Level Zero context on the same driver.
   ze_context_handle_t own = nullptr;

@@ -106,6 +106,7 @@ class ClContext : public RemoteContext {
   // The application's queue: models compiled for this context enqueue their inferences into it,
   // and start_async() returns once they are enqueued. One stream only (LATENCY).
   ClContext(Core& core, cl_command_queue queue) {
+    FERRY_ASSERT(queue, "ClContext: the cl_command_queue is null");
     cl_context ctx = nullptr;
     const cl_int status = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof(ctx), &ctx, nullptr);
     FERRY_ASSERT(status == CL_SUCCESS, "ClContext: clGetCommandQueueInfo(CL_QUEUE_CONTEXT) of the queue failed (",
