@@ -20,13 +20,14 @@ phases=()
 disk_cache="${FERRY_BAZEL_DISK_CACHE:-${HOME:-/tmp}/.cache/ferry/bazel-disk}"
 mkdir -p "$disk_cache"
 
-# phase NAME COMMAND...: runs COMMAND and records how long it took.
+# phase NAME COMMAND...: runs COMMAND, records how long it took, and returns its status.
 phase() {
-  local name="$1" start=$SECONDS
+  local name="$1" start=$SECONDS rc=0
   shift
   echo "=== ${name}"
-  "$@"
+  "$@" || rc=$?
   phases+=("$(printf '%-14s %5d s' "$name" $((SECONDS - start)))")
+  return $rc
 }
 
 # bazel_test ARGS...: bazel test, counting passed and failed targets.
@@ -55,12 +56,16 @@ check_format() {
   }
 }
 
-phase setup bash tools/setup.sh || exit 1
+phase setup bash tools/setup.sh || {
+  echo "setup failed (its message is above): no test ran" >&2
+  exit 1
+}
 phase format check_format
 # What the two sanitizer phases test. The conformance runs stay plain: under ASan they would
 # build the whole suite (every op case) instrumented, minutes for what the plugins' own tests
 # cover.
-sanitized=(//core/... //plugins/template/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test)
+sanitized=(//core/... //plugins/template/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test
+  //serving/triton:batch_plan_test //serving/triton:model_config_fuzzer //serving/triton:triton_untrusted_requests_test)
 sanitized_gpu=(//plugins/gpu/... //plugins/multi/...)
 plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance_test
   //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test
