@@ -1,6 +1,6 @@
 """The layout every in-tree device plugin shares."""
 
-def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = []):
+def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = [], copts = []):
     """A device plugin: three targets, named alike in every plugin.
 
     :properties           the device's own keys for applications, include/ferry/<device>/*.hpp
@@ -20,6 +20,7 @@ def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = []):
         name = name,
         srcs = srcs,
         hdrs = hdrs,
+        copts = copts,
         deps = [":properties", "//core:ferry", "//core:ir_headers"] + deps,
         alwayslink = True,  # keeps the entry point (FERRY_DEFINE_PLUGIN)
     )

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/cl_error.hpp"
+#include "engine/counted_transfers.hpp"
 #include "ferry/base/exception.hpp"
 #include "remote_context.hpp"
 
@@ -76,44 +77,39 @@ void RemoteTensor::transfer(void* host, bool to_host) const {
   const size_t bytes = get_byte_size();
   if (!bytes) return;
   cl_command_queue queue = m_context->copy_queue();
+  MemoryCounters& counters = m_context->device_context()->counters();
   cl_int status = CL_SUCCESS;
   if (is_image()) {
     const std::array<size_t, 3> origin{0, 0, 0}, region = m_image_region;
-    status = to_host ? clEnqueueReadImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0,
-                                          nullptr, nullptr)
-                     : clEnqueueWriteImage(queue, memory(), CL_TRUE, origin.data(), region.data(), 0, 0, host, 0,
-                                           nullptr, nullptr);
+    status = to_host ? transfer::read_image(counters, queue, memory(), true, origin.data(), region.data(), 0, 0, host)
+                     : transfer::write_image(counters, queue, memory(), true, origin.data(), region.data(), 0, 0, host);
   } else {
-    status = to_host ? clEnqueueReadBuffer(queue, memory(), CL_TRUE, 0, bytes, host, 0, nullptr, nullptr)
-                     : clEnqueueWriteBuffer(queue, memory(), CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
+    status = to_host ? transfer::read_buffer(counters, queue, memory(), true, 0, bytes, host)
+                     : transfer::write_buffer(counters, queue, memory(), true, 0, bytes, host);
   }
   cl_check(status, to_host ? "reading" : "writing", " a ", get_device_name(), " remote tensor (", m_kind, ")");
-  m_context->device_context()->counters().copied += bytes;
 }
 
 void RemoteTensor::copy_on_device(const RemoteTensor& dst) const {
   const size_t bytes = get_byte_size();
   if (!bytes) return;
   cl_command_queue queue = m_context->copy_queue();
+  MemoryCounters& counters = m_context->device_context()->counters();
   const std::array<size_t, 3> origin{0, 0, 0};
   cl_int status = CL_SUCCESS;
   if (is_image() && dst.is_image()) {
     const auto region = m_image_region;
-    status = clEnqueueCopyImage(queue, memory(), dst.memory(), origin.data(), origin.data(), region.data(), 0, nullptr,
-                                nullptr);
+    status = transfer::copy_image(counters, queue, memory(), dst.memory(), origin.data(), origin.data(), region.data());
   } else if (is_image()) {
     const auto region = m_image_region;
-    status =
-        clEnqueueCopyImageToBuffer(queue, memory(), dst.memory(), origin.data(), region.data(), 0, 0, nullptr, nullptr);
+    status = transfer::copy_image_to_buffer(counters, queue, memory(), dst.memory(), origin.data(), region.data(), 0);
   } else if (dst.is_image()) {
     const auto& region = dst.m_image_region;
-    status =
-        clEnqueueCopyBufferToImage(queue, memory(), dst.memory(), 0, origin.data(), region.data(), 0, nullptr, nullptr);
+    status = transfer::copy_buffer_to_image(counters, queue, memory(), dst.memory(), 0, origin.data(), region.data());
   } else {
-    status = clEnqueueCopyBuffer(queue, memory(), dst.memory(), 0, 0, bytes, 0, nullptr, nullptr);
+    status = transfer::copy_buffer(counters, queue, memory(), dst.memory(), 0, 0, bytes);
   }
   cl_check(status, "copy between two ", get_device_name(), " remote tensors");
-  m_context->device_context()->counters().device_copied += bytes;
   cl_check(clFinish(queue), "clFinish after a remote tensor copy");
 }
 

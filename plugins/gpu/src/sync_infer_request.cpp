@@ -6,6 +6,7 @@
 
 #include "compiled_model.hpp"
 #include "engine/cl_error.hpp"
+#include "engine/counted_transfers.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/plugin/iremote_tensor.hpp"
@@ -215,10 +216,9 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
       // An image: one copy on the device into the request's buffer (kernels read buffers).
       m_value_memory[v] = fit_buffer(m_io_buffers, i, bytes);
       const size_t origin[3] = {0, 0, 0};
-      cl_check(clEnqueueCopyImageToBuffer(queue, remote->memory(), m_value_memory[v], origin,
-                                          remote->image_region().data(), 0, 0, nullptr, nullptr),
+      cl_check(transfer::copy_image_to_buffer(counters, queue, remote->memory(), m_value_memory[v], origin,
+                                              remote->image_region().data(), 0),
                "clEnqueueCopyImageToBuffer of input ", i);
-      counters.device_copied += bytes;
       continue;
     }
     Tensor input = dense(bound, m_input_scratch[i]);
@@ -228,9 +228,8 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
     } else {
       m_value_memory[v] = m_io_buffers.get(i);
       if (bytes) {
-        cl_check(clEnqueueWriteBuffer(queue, m_value_memory[v], CL_FALSE, 0, bytes, input.data(), 0, nullptr, nullptr),
+        cl_check(transfer::write_buffer(counters, queue, m_value_memory[v], false, 0, bytes, input.data()),
                  "clEnqueueWriteBuffer of input ", i);
-        counters.copied += bytes;
       }
     }
   }
@@ -264,14 +263,12 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(output_tensor(k).get_impl())) {
       if (remote->is_image()) {
         const size_t origin[3] = {0, 0, 0};
-        cl_check(clEnqueueCopyBufferToImage(queue, source, remote->memory(), 0, origin, remote->image_region().data(),
-                                            0, nullptr, nullptr),
+        cl_check(transfer::copy_buffer_to_image(counters, queue, source, remote->memory(), 0, origin,
+                                                remote->image_region().data()),
                  "clEnqueueCopyBufferToImage of output ", k);
-        counters.device_copied += value.bytes;
       } else if (!in_place && value.bytes) {
-        cl_check(clEnqueueCopyBuffer(queue, source, remote->memory(), 0, 0, value.bytes, 0, nullptr, nullptr),
+        cl_check(transfer::copy_buffer(counters, queue, source, remote->memory(), 0, 0, value.bytes),
                  "clEnqueueCopyBuffer of output ", k);
-        counters.device_copied += value.bytes;
       }
       continue;
     }
@@ -279,15 +276,14 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
     if (in_place && graph.zero_copy()) {
       // Coherence for the host: a map of a CL_MEM_USE_HOST_PTR buffer returns the tensor's own memory.
       cl_int status = CL_SUCCESS;
-      void* data = clEnqueueMapBuffer(queue, source, CL_FALSE, CL_MAP_READ, 0, std::max<size_t>(value.bytes, 1), 0,
-                                      nullptr, nullptr, &status);
+      void* data = transfer::map_buffer(counters, queue, source, false, CL_MAP_READ, 0,
+                                        std::max<size_t>(value.bytes, 1), &status);
       cl_check(status, "clEnqueueMapBuffer of output ", k);
       order(queue);  // the unmap after the map
-      clEnqueueUnmapMemObject(queue, source, data, 0, nullptr, nullptr);
+      transfer::unmap(queue, source, data);
     } else if (value.bytes) {
-      cl_check(clEnqueueReadBuffer(queue, source, CL_FALSE, 0, value.bytes, output.data(), 0, nullptr, nullptr),
+      cl_check(transfer::read_buffer(counters, queue, source, false, 0, value.bytes, output.data()),
                "clEnqueueReadBuffer of output ", k);
-      counters.copied += value.bytes;
     }
   }
 }
@@ -301,11 +297,12 @@ void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, c
   const GraphStep& step = graph.steps()[index];
   cl_check(clFinish(queue), "clFinish before host op '", step.node->get_friendly_name(), "'");
   std::vector<std::pair<cl_mem, void*>> mapped;
+  MemoryCounters& counters = graph.context()->counters();
   const auto map = [&](size_t v, cl_map_flags flags) {
     const GraphValue& value = graph.values()[v];
     cl_int status = CL_SUCCESS;
-    void* data = clEnqueueMapBuffer(queue, m_value_memory[v], CL_TRUE, flags, 0, std::max<size_t>(value.bytes, 1), 0,
-                                    nullptr, nullptr, &status);
+    void* data = transfer::map_buffer(counters, queue, m_value_memory[v], true, flags, 0,
+                                      std::max<size_t>(value.bytes, 1), &status);
     cl_check(status, "clEnqueueMapBuffer for host op '", step.node->get_friendly_name(), "'");
     mapped.emplace_back(m_value_memory[v], data);
     return Tensor(value.type, value.shape, data);
@@ -317,10 +314,10 @@ void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, c
   try {
     evaluated = step.node->evaluate(outputs, inputs);
   } catch (...) {
-    for (const auto& [buffer, data] : mapped) clEnqueueUnmapMemObject(queue, buffer, data, 0, nullptr, nullptr);
+    for (const auto& [buffer, data] : mapped) transfer::unmap(queue, buffer, data);
     throw;
   }
-  for (const auto& [buffer, data] : mapped) clEnqueueUnmapMemObject(queue, buffer, data, 0, nullptr, nullptr);
+  for (const auto& [buffer, data] : mapped) transfer::unmap(queue, buffer, data);
   FERRY_ASSERT(evaluated, "GPU: the host op '", step.node->get_friendly_name(), "' of type ",
                step.node->get_type_name(), " could not be evaluated for its input types");
 }
@@ -449,17 +446,16 @@ cl_mem SyncInferRequest::join_on_device(size_t index, size_t bytes, cl_command_q
   const cl_mem joined = fit_buffer(m_io_buffers, index, bytes);
   const auto& batch = batched_tensors(index);
   const size_t item_bytes = bytes / batch.size();
+  MemoryCounters& counters = compiled_model().context()->counters();
   for (size_t k = 0; k < batch.size(); ++k) {
     const RemoteTensor& item = remote_frame(index, k);
     const size_t origin[3] = {0, 0, 0};
     const cl_int status =
-        item.is_image()
-            ? clEnqueueCopyImageToBuffer(queue, item.memory(), joined, origin, item.image_region().data(),
-                                         k * item_bytes, 0, nullptr, nullptr)
-            : clEnqueueCopyBuffer(queue, item.memory(), joined, 0, k * item_bytes, item_bytes, 0, nullptr, nullptr);
+        item.is_image() ? transfer::copy_image_to_buffer(counters, queue, item.memory(), joined, origin,
+                                                         item.image_region().data(), k * item_bytes)
+                        : transfer::copy_buffer(counters, queue, item.memory(), joined, 0, k * item_bytes, item_bytes);
     cl_check(status, "copying remote tensor ", k, " of the batch of input ", index, " on the device");
   }
-  compiled_model().context()->counters().device_copied += bytes;
   return joined;
 }
 

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/cl_error.hpp"
+#include "engine/counted_transfers.hpp"
 #include "fd_import.hpp"
 #include "ferry/base/exception.hpp"
 #include "remote_context.hpp"
@@ -420,8 +421,8 @@ std::shared_ptr<RemoteTensor> make_va_surface_tensor(const std::shared_ptr<Remot
       const std::array<size_t, 3> source{layer.offset[0], 0, 0}, origin{0, 0, 0},
           extent{region.row_bytes, region.rows, 1};
       cl_command_queue queue = context->copy_queue();
-      cl_check(clEnqueueCopyBufferRect(queue, imported.get(), buffer.get(), source.data(), origin.data(), extent.data(),
-                                       layer.pitch[0], 0, region.row_bytes, 0, 0, nullptr, nullptr),
+      cl_check(transfer::copy_buffer_rect(device->counters(), queue, imported.get(), buffer.get(), source.data(),
+                                          origin.data(), extent.data(), layer.pitch[0], 0, region.row_bytes, 0),
                who, ": clEnqueueCopyBufferRect of plane ", request.plane, " of VA surface ", surface);
       cl_check(clFinish(queue), who, ": clFinish after compacting plane ", request.plane);
     }
@@ -441,11 +442,11 @@ std::shared_ptr<RemoteTensor> make_va_surface_tensor(const std::shared_ptr<Remot
                  image.height, " NV12)");
     buffer = device->create_buffer(region.bytes(), CL_MEM_READ_WRITE, nullptr, "a VA surface plane");
     const std::array<size_t, 3> origin{0, 0, 0}, extent{region.row_bytes, region.rows, 1};
-    cl_check(clEnqueueWriteBufferRect(context->copy_queue(), buffer.get(), CL_TRUE, origin.data(), origin.data(),
-                                      extent.data(), region.row_bytes, 0, image.pitches[request.plane], 0,
-                                      mapped.pixels() + image.offsets[request.plane], 0, nullptr, nullptr),
-             who, ": uploading plane ", request.plane, " of VA surface ", surface);
-    device->counters().copied += region.bytes();
+    cl_check(
+        transfer::write_buffer_rect(device->counters(), context->copy_queue(), buffer.get(), true, origin.data(),
+                                    origin.data(), extent.data(), region.row_bytes, 0, image.pitches[request.plane], 0,
+                                    mapped.pixels() + image.offsets[request.plane]),
+        who, ": uploading plane ", request.plane, " of VA surface ", surface);
   }
   device->counters().remote += region.bytes();
   const auto counters = device;

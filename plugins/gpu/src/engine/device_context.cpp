@@ -7,13 +7,6 @@
 
 namespace ferry::gpu {
 
-std::map<std::string, uint64_t> MemoryCounters::statistics() const {
-  return {{"weights", weights.load()},
-          {"intermediates", intermediates.load()},
-          {"io", io.load()},
-          {"remote", remote.load()}};
-}
-
 void SvmAllocations::add(void* base, size_t bytes) {
   std::lock_guard<std::mutex> lock(m_mutex);
   m_allocations[static_cast<const char*>(base)] = bytes;

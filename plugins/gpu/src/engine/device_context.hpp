@@ -15,21 +15,11 @@
 #include "cl_handle.hpp"
 #include "device_enumerator.hpp"
 #include "intel_usm.hpp"
+#include "memory_counters.hpp"
 #include "program_cache.hpp"
 #include "queue_hints.hpp"
 
 namespace ferry::gpu {
-
-// Bytes of device memory held, by kind, and bytes moved between host and device.
-struct MemoryCounters {
-  std::atomic<uint64_t> weights{0};
-  std::atomic<uint64_t> intermediates{0};
-  std::atomic<uint64_t> io{0};
-  std::atomic<uint64_t> remote{0};  // memory of remote tensors the plugin allocated
-  std::atomic<uint64_t> copied{0};
-  std::atomic<uint64_t> device_copied{0};  // bytes copied within device memory (GPU_DEVICE_COPIED_BYTES)
-  std::map<std::string, uint64_t> statistics() const;
-};
 
 // SVM allocations made through one context (the plugin's USM tensors): which pointers the
 // context knows, since OpenCL has no query for SVM pointers. Thread-safe.

@@ -3,14 +3,14 @@
 #include <cstdint>
 
 #include "cl_error.hpp"
+#include "counted_transfers.hpp"
 #include "ferry/base/exception.hpp"
 
 namespace ferry::gpu {
 
 PinnedHostAllocator::~PinnedHostAllocator() {
   std::lock_guard<std::mutex> lock(m_mutex);
-  for (auto& [pointer, buffer] : m_buffers)
-    clEnqueueUnmapMemObject(m_context->transfer_queue(), buffer.get(), pointer, 0, nullptr, nullptr);
+  for (auto& [pointer, buffer] : m_buffers) transfer::unmap(m_context->transfer_queue(), buffer.get(), pointer);
   if (!m_buffers.empty()) clFinish(m_context->transfer_queue());
 }
 
@@ -18,11 +18,12 @@ void* PinnedHostAllocator::allocate(size_t bytes, size_t alignment) {
   ClMem buffer =
       m_context->create_buffer(bytes, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, nullptr, "a pinned host tensor");
   cl_int status = CL_SUCCESS;
-  void* pointer = clEnqueueMapBuffer(m_context->transfer_queue(), buffer.get(), CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
-                                     std::max<size_t>(bytes, 1), 0, nullptr, nullptr, &status);
+  // Host memory (CL_MEM_ALLOC_HOST_PTR): the map moves nothing.
+  void* pointer = transfer::map_buffer(m_context->counters(), m_context->transfer_queue(), buffer.get(), true,
+                                       CL_MAP_READ | CL_MAP_WRITE, 0, std::max<size_t>(bytes, 1), &status);
   cl_check(status, "clEnqueueMapBuffer of a pinned host tensor of ", bytes, " bytes");
   if (reinterpret_cast<uintptr_t>(pointer) % alignment != 0) {
-    clEnqueueUnmapMemObject(m_context->transfer_queue(), buffer.get(), pointer, 0, nullptr, nullptr);
+    transfer::unmap(m_context->transfer_queue(), buffer.get(), pointer);
     clFinish(m_context->transfer_queue());
     Exception::raise("GPU.", m_context->entry().id, ": the driver mapped pinned memory at ", pointer,
                      ", not aligned to ", alignment, " bytes as host tensors need");
@@ -41,7 +42,7 @@ void PinnedHostAllocator::deallocate(void* pointer, size_t, size_t) {
     buffer = std::move(found->second);
     m_buffers.erase(found);
   }
-  clEnqueueUnmapMemObject(m_context->transfer_queue(), buffer.get(), pointer, 0, nullptr, nullptr);
+  transfer::unmap(m_context->transfer_queue(), buffer.get(), pointer);
   clFinish(m_context->transfer_queue());
 }
 

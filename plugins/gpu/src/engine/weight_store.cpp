@@ -1,5 +1,8 @@
 #include "weight_store.hpp"
 
+#include "cl_error.hpp"
+#include "counted_transfers.hpp"
+
 namespace ferry::gpu {
 
 WeightStore::WeightStore(std::shared_ptr<DeviceContext> context) : m_context(std::move(context)) {}
@@ -17,9 +20,11 @@ ClMem WeightStore::buffer(const std::shared_ptr<const Node>& constant, const Ten
     upload.buffer = bytes ? m_context->create_buffer(bytes, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, data, "weights")
                           : m_context->create_buffer(1, CL_MEM_READ_ONLY, nullptr, "weights");
   } else {
-    upload.buffer =
-        m_context->create_buffer(bytes, CL_MEM_READ_ONLY | (bytes ? CL_MEM_COPY_HOST_PTR : 0), data, "weights");
-    m_context->counters().copied += bytes;
+    upload.buffer = m_context->create_buffer(bytes, CL_MEM_READ_ONLY, nullptr, "weights");
+    if (bytes)
+      cl_check(transfer::write_buffer(m_context->counters(), m_context->transfer_queue(), upload.buffer.get(), true, 0,
+                                      bytes, data),
+               "uploading ", bytes, " bytes of weights");
   }
   upload.constant = constant;
   m_bytes += bytes;

@@ -40,8 +40,10 @@ class CompiledGraph {
   ~CompiledGraph();
 
   // `arguments`: the memory of each parameter, then of each result (static shapes, dense).
-  // Returns the bytes it had to copy into the outputs (a result that no step writes in place:
-  // a parameter or constant passed through, or a value two results share). Allocates nothing
+  // Returns the bytes it copied (device_copy.hpp): into the outputs (a result that no step writes
+  // in place: a parameter or constant passed through, or a value two results share), a residual
+  // into a sum's destination when the sum cannot take over its memory, a reference kernel's own
+  // output into its slot. Allocates nothing
   // once as many executions have run at once as run now (reference kernels and `profile` aside).
   uint64_t run(const std::vector<void*>& arguments, std::vector<OpProfile>* profile = nullptr) const;
 

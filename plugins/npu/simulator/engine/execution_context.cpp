@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 
 #include "arena_plan.hpp"
+#include "device_copy.hpp"
 #include "ferry/base/exception.hpp"
 #include "onednn_engine.hpp"
 
@@ -39,10 +39,10 @@ uint64_t ExecutionContext::run(const std::vector<void*>& arguments, std::vector<
                arguments.size());
   for (const auto& [slot, argument] : plan_.argument_slots) memory_.address[slot] = arguments[argument];
   if (profile) profile->clear();
-  uint64_t copied = 0;
+  memory_.copied = 0;
   for (size_t s = 0; s < bindings_.size(); ++s) {
     const auto start = profile ? Clock::now() : Clock::time_point();
-    copied += bindings_[s]->run();
+    bindings_[s]->run();
     if (profile) {
       memory_.stream.wait();
       const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
@@ -51,11 +51,9 @@ uint64_t ExecutionContext::run(const std::vector<void*>& arguments, std::vector<
     }
   }
   memory_.stream.wait();
-  for (const auto& [slot, argument] : plan_.copied_results) {
-    std::memcpy(arguments[argument], memory_.address[slot], plan_.slots[slot].bytes);
-    copied += plan_.slots[slot].bytes;
-  }
-  return copied;
+  for (const auto& [slot, argument] : plan_.copied_results)
+    device_copy(arguments[argument], memory_.address[slot], plan_.slots[slot].bytes, memory_.copied);
+  return memory_.copied;
 }
 
 }  // namespace ferry::npu::engine

@@ -28,6 +28,7 @@ struct ExecutionMemory {
   std::vector<void*> address;  // per slot
   void* scratchpad = nullptr;
   dnnl::stream stream;
+  uint64_t copied = 0;  // bytes the steps copied in this execution (device_copy)
 };
 
 }  // namespace ferry::npu::engine

@@ -200,6 +200,21 @@ TEST(OneDnnLayoutsTest, AResidualReadAgainLaterIsNotOverwritten) {
   for (unsigned seed : {1u, 2u, 3u}) compare_with_reference(model, graph, seed);
 }
 
+// That copy of the residual into the destination is the device's work, counted as every copy it
+// makes: run() returns it and the simulator adds it to its copied bytes
+// (ferrySimulatorGetCopiedBytes). One destination's bytes per sum that could not run in place.
+TEST(OneDnnLayoutsTest, TheCopyOfAResidualReadAgainLaterIsCounted) {
+  Network net(3);
+  auto x = image({1, 8, 6, 6});
+  auto stem = net.relu(net.conv(x, 16, 3));
+  auto first = net.add(net.conv(stem, 16, 1), stem);
+  auto second = net.add(net.conv(first, 16, 3), stem);  // `stem` again
+  CompiledGraph graph(model_of({second, stem}, x));
+  std::vector<float> input(1 * 8 * 6 * 6, 0.5f), second_output(16 * 6 * 6), stem_output(16 * 6 * 6);
+  const uint64_t destination_bytes = 16 * 6 * 6 * sizeof(float);
+  EXPECT_EQ(2 * destination_bytes, graph.run({input.data(), second_output.data(), stem_output.data()}));
+}
+
 // MobileNetV2's inverted residual: 1x1 expansion, depthwise 3x3, 1x1 projection, residual Add.
 TEST(OneDnnLayoutsTest, DepthwiseConvolutionsRunBlockedInAnInvertedResidual) {
   Network net(4);

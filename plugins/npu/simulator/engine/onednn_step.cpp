@@ -1,9 +1,8 @@
 #include "onednn_step.hpp"
 
-#include <cstring>
-
 #include <oneapi/dnnl/dnnl_debug.h>
 
+#include "device_copy.hpp"
 #include "ferry/base/exception.hpp"
 #include "onednn_engine.hpp"
 
@@ -31,7 +30,7 @@ class OneDnnBinding : public StepBinding {
     if (step.accumulates_into_output != Step::kNoSlot) accumulated_bytes_ = (*memory.slots)[step.outputs.at(0)].bytes;
   }
 
-  uint64_t run() override {
+  void run() override {
     const auto& arguments = step_.arguments();
     for (size_t i = 0; i < arguments.size(); ++i) {
       void* address = memory_.address[arguments[i].slot];
@@ -43,18 +42,17 @@ class OneDnnBinding : public StepBinding {
     if (step_.accumulates_into_output != Step::kNoSlot) {
       const void* addend = memory_.address[step_.accumulates_into_output];
       void* destination = memory_.address[step_.outputs[0]];
-      if (addend != destination) std::memcpy(destination, addend, accumulated_bytes_);
+      if (addend != destination) device_copy(destination, addend, accumulated_bytes_, memory_.copied);
     }
     const dnnl_status_t status = dnnl_primitive_execute(step_.primitive().get(), memory_.stream.get(),
                                                         static_cast<int>(arguments_.size()), arguments_.data());
     if (status != dnnl_success)
       Exception::raise(step_.name(), ": oneDNN failed to execute (", dnnl_status2str(status), ")");
-    return 0;
   }
 
  private:
   const OneDnnStep& step_;
-  const ExecutionMemory& memory_;
+  ExecutionMemory& memory_;
   std::vector<dnnl::memory> memories_;  // per argument of the step, then the scratchpad
   std::vector<void*> bound_;            // the address each argument's memory points at
   std::vector<dnnl_exec_arg_t> arguments_;

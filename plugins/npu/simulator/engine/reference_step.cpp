@@ -1,5 +1,4 @@
-#include <cstring>
-
+#include "device_copy.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/value/tensor.hpp"
 #include "step.hpp"
@@ -37,7 +36,7 @@ class ReferenceBinding : public StepBinding {
   ReferenceBinding(const Step& step, ExecutionMemory& memory)
       : step_(step), memory_(memory), inputs_(step.inputs, memory), outputs_(step.outputs, memory) {}
 
-  uint64_t run() override {
+  void run() override {
     const TensorVector& inputs = inputs_.current();
     written_ = outputs_.current();  // same size every time: no allocation
     if (!step_.node().evaluate(written_, inputs)) {
@@ -47,19 +46,20 @@ class ReferenceBinding : public StepBinding {
       Exception::raise(step_.node().describe(), " has no reference kernel for inputs of type ", types);
     }
     // A kernel that made a tensor of its own: copy it into the slot.
-    uint64_t copied = 0;
     const TensorVector& planned = outputs_.current();
     for (size_t k = 0; k < planned.size(); ++k) {
       if (written_[k].data() == planned[k].data()) continue;
-      written_[k].copy_to(planned[k]);
-      if ((*memory_.slots)[step_.outputs[k]].per_execution) copied += planned[k].get_byte_size();
+      const size_t bytes = planned[k].get_byte_size();
+      FERRY_ASSERT(written_[k].get_byte_size() == bytes && written_[k].is_continuous(), step_.node().describe(),
+                   ": its reference kernel made output ", k, " of shape ", written_[k].get_shape(), ", not ",
+                   planned[k].get_shape());
+      device_copy(planned[k].data(), written_[k].data(), bytes, memory_.copied);
     }
-    return copied;
   }
 
  private:
   const Step& step_;
-  const ExecutionMemory& memory_;
+  ExecutionMemory& memory_;
   SlotViews inputs_, outputs_;
   TensorVector written_;
 };

@@ -15,8 +15,8 @@ namespace ferry::npu::engine {
 class StepBinding {
  public:
   virtual ~StepBinding() = default;
-  // Returns the bytes it had to copy into the caller's memory (a kernel that made its own output).
-  virtual uint64_t run() = 0;
+  // Every copy it makes goes through device_copy into the memory's `copied` (device_copy.hpp).
+  virtual void run() = 0;
 };
 
 // One step of a compiled graph: reads the values of its input slots, writes those of its

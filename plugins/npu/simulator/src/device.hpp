@@ -12,7 +12,8 @@ namespace ferry::npu::simulator {
 
 // The one driver and its one device: a simulated NPU whose engines are the host's CPU cores.
 struct Device {
-  // Bytes the device copied (memory copies, host staging): ferrySimulatorGetCopiedBytes.
+  // Bytes the device copied, every copy through engine::device_copy (memory copy commands, the
+  // engine's own copies): ferrySimulatorGetCopiedBytes.
   std::atomic<uint64_t> copied_bytes{0};
   // Guards the state every waiter watches (events, fences, queue progress) and wakes them all:
   // one lock keeps waits on several objects (an event signalled by another queue) simple.

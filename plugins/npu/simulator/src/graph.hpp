@@ -57,7 +57,7 @@ std::vector<std::string> unsupported_ops(const Model& model);
 std::vector<std::string> supported_op_types();
 
 // Runs `graph` once on the given argument memory (inputs, then outputs), read and written in
-// place; what the engine had to copy into an output is added to the device's copied bytes.
+// place; what the engine copied (device_copy.hpp) is added to the device's copied bytes.
 // Records the execution's profile, or the error that stopped it, which it also returns ("" when
 // it succeeded).
 std::string execute_graph(Graph& graph, const std::vector<const void*>& arguments);

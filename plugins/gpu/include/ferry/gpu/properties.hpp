@@ -22,13 +22,16 @@ inline constexpr Property<int32_t, PropertyMutability::RO> execution_units_count
 // copies of inputs and outputs on devices without unified memory).
 inline constexpr Property<std::map<std::string, uint64_t>, PropertyMutability::RO> memory_statistics{
     "GPU_MEMORY_STATISTICS"};
-// Bytes this plugin instance moved between host and device memory (clEnqueueRead/WriteBuffer
-// of inputs, outputs and weights). On devices with unified memory (PoCL's CPU device), an
-// inference adds nothing: inputs and outputs are used in place (CL_MEM_USE_HOST_PTR).
+// Bytes this plugin instance moved between host and device memory: reads and writes of inputs,
+// outputs, weights and remote tensors, VA surface planes uploaded, maps of device memory. On
+// devices with unified memory (PoCL's CPU device), an inference adds nothing: inputs and outputs
+// are used in place (CL_MEM_USE_HOST_PTR). Every transfer of the plugin is counted here or in
+// GPU_DEVICE_COPIED_BYTES (the plugin has no other way to enqueue one).
 inline constexpr Property<uint64_t, PropertyMutability::RO> copied_bytes{"GPU_COPIED_BYTES"};
 // Bytes this plugin instance copied from one place in device memory to another: an image input
 // copied into a buffer for kernels that read buffers, a batch of remote tensors joined into one
-// buffer, outputs copied into image or remote tensors, copies between remote tensors. Inputs the
+// buffer, outputs copied into image or remote tensors, copies between remote tensors, VA surface
+// planes with padded rows compacted on the device (DMA-BUF imports). Inputs the
 // kernels read in place (remote buffers, NV12 image planes, batches of NV12 frames) add nothing.
 inline constexpr Property<uint64_t, PropertyMutability::RO> device_copied_bytes{"GPU_DEVICE_COPIED_BYTES"};
 // Compiled models: how many OpenCL programs the device's context has built so far (programs are
