@@ -146,6 +146,7 @@ class MappedSurface {
       : m_va(va), m_display(display) {
     m_status = va.derive_image(display, surface, &m_image);
     m_call = "vaDeriveImage";
+    m_has_image = m_status == VA_STATUS_SUCCESS;
     if (m_status == VA_STATUS_ERROR_UNIMPLEMENTED || m_status == VA_STATUS_ERROR_OPERATION_FAILED) {
       m_derive_failure = "vaDeriveImage: " + va.text(m_status) + "; ";
       VAImageFormat format{};
@@ -155,7 +156,7 @@ class MappedSurface {
       m_call = "vaCreateImage";
       m_status = va.create_image(display, &format, static_cast<int>(width), static_cast<int>(height), &m_image);
       if (m_status == VA_STATUS_SUCCESS) {
-        m_created = true;
+        m_has_image = true;
         m_call = "vaGetImage";
         m_status = va.get_image(display, surface, 0, 0, width, height, m_image.image_id);
       }
@@ -167,7 +168,8 @@ class MappedSurface {
   }
   ~MappedSurface() {
     if (m_pixels) m_va.unmap_buffer(m_display, m_image.buf);
-    if (m_created || m_status == VA_STATUS_SUCCESS || m_pixels) m_va.destroy_image(m_display, m_image.image_id);
+    // The image goes whichever later call failed (vaGetImage, vaMapBuffer).
+    if (m_has_image) m_va.destroy_image(m_display, m_image.image_id);
   }
   MappedSurface(const MappedSurface&) = delete;
   MappedSurface& operator=(const MappedSurface&) = delete;
@@ -186,7 +188,7 @@ class MappedSurface {
   VAStatus m_status = VA_STATUS_SUCCESS;
   const char* m_call = "";
   std::string m_derive_failure;
-  bool m_created = false;
+  bool m_has_image = false;  // vaDeriveImage or vaCreateImage made m_image
   void* m_pixels = nullptr;
 };
 
