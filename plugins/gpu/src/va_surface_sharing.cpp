@@ -78,20 +78,13 @@ std::string hex(const void* pointer) {
   return text.str();
 }
 
-// cl_intel_va_api_media_sharing's entry points on a platform, when it has the extension.
-struct IntelMediaSharing {
-  clGetDeviceIDsFromVA_APIMediaAdapterINTEL_fn get_device_ids = nullptr;
-  clCreateFromVA_APIMediaSurfaceINTEL_fn create_from_surface = nullptr;
-  clEnqueueAcquireVA_APIMediaSurfacesINTEL_fn acquire = nullptr;
-  clEnqueueReleaseVA_APIMediaSurfacesINTEL_fn release = nullptr;
-};
-
 cl_platform_id platform_of(cl_device_id device) {
   cl_platform_id platform = nullptr;
   clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr);
   return platform;
 }
 
+// cl_intel_va_api_media_sharing's entry points on the device's platform, when it has the extension.
 std::optional<IntelMediaSharing> intel_media_sharing(cl_device_id device) {
   const cl_platform_id platform = platform_of(device);
   const std::string extensions = platform_string(platform, CL_PLATFORM_EXTENSIONS);
@@ -294,6 +287,30 @@ std::vector<cl_context_properties> VaSharing::context_properties(cl_platform_id 
           0};
 }
 
+IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, cl_context context, cl_command_queue queue,
+                                      uint32_t surface, uint32_t plane, const Shape& shape, const std::string& who) {
+  VASurfaceID id = surface;
+  cl_int status = CL_SUCCESS;
+  ClMem image(sharing.create_from_surface(context, CL_MEM_READ_ONLY, &id, plane, &status));
+  cl_check(status, who, ": clCreateFromVA_APIMediaSurfaceINTEL of plane ", plane, " of VA surface ", surface);
+  size_t width = 0, height = 0;
+  clGetImageInfo(image.get(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
+  clGetImageInfo(image.get(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
+  FERRY_ASSERT(width == shape[2] && height == shape[1], who, ": plane ", plane, " of VA surface ", surface, " is ",
+               width, "x", height, ", the tensor's shape ", shape, " is not");
+  // Acquired for OpenCL while the tensor lives: the decoder must not write the surface meanwhile.
+  cl_mem handle = image.get();
+  cl_check(sharing.acquire(queue, 1, &handle, 0, nullptr, nullptr), who, ": clEnqueueAcquireVA_APIMediaSurfacesINTEL");
+  cl_check(sharing.finish(queue), who, ": clFinish after acquiring VA surface ", surface);
+  return {std::move(image), true};
+}
+
+cl_int release_intel_surface_plane(const IntelMediaSharing& sharing, cl_command_queue queue, cl_mem image) {
+  const cl_int released = sharing.release(queue, 1, &image, 0, nullptr, nullptr);
+  const cl_int finished = sharing.finish(queue);
+  return released != CL_SUCCESS ? released : finished;
+}
+
 bool is_va_surface_request(const AnyMap& params) {
   const auto found = params.find(shared_mem_type.name());
   return found != params.end() && found->second.as<SharedMemType>() == SharedMemType::VA_SURFACE;
@@ -353,32 +370,18 @@ std::shared_ptr<RemoteTensor> make_va_surface_tensor(const std::shared_ptr<Remot
   if (sharing->path() == VaSharingPath::INTEL_MEDIA_SHARING) {
     const auto intel = intel_media_sharing(device->device());
     FERRY_ASSERT(intel, who, ": cl_intel_va_api_media_sharing is gone from the platform");
-    VASurfaceID id = surface;
-    cl_int status = CL_SUCCESS;
-    ClMem image(intel->create_from_surface(context->cl(), CL_MEM_READ_ONLY, &id, request.plane, &status));
-    cl_check(status, who, ": clCreateFromVA_APIMediaSurfaceINTEL of plane ", request.plane, " of VA surface ", surface);
-    size_t width = 0, height = 0;
-    clGetImageInfo(image.get(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
-    clGetImageInfo(image.get(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
-    FERRY_ASSERT(width == shape[2] && height == shape[1], who, ": plane ", request.plane, " of VA surface ", surface,
-                 " is ", width, "x", height, ", the tensor's shape ", shape, " is not");
-    // Acquired for OpenCL while the tensor lives: the decoder must not write the surface meanwhile.
-    cl_mem handle = image.get();
-    cl_command_queue queue = context->copy_queue();
-    cl_check(intel->acquire(queue, 1, &handle, 0, nullptr, nullptr), who, ": clEnqueueAcquireVA_APIMediaSurfacesINTEL");
-    cl_check(clFinish(queue), who, ": clFinish after acquiring VA surface ", surface);
+    IntelSurfacePlane found =
+        intel_surface_plane(*intel, context->cl(), context->copy_queue(), surface, request.plane, shape, who);
+    cl_mem handle = found.memory.get();
     tensor_params[mem_handle.name()] = static_cast<void*>(handle);
     // The tensor's release gives the surface back to VA; it holds a reference of its own, since
     // the tensor drops the image before running it.
     auto held = std::make_shared<ClMem>(ClMem::retain(handle));
-    const auto release = intel->release;
+    const IntelMediaSharing entry_points = *intel;
     const auto keep = context;
-    return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::OCL_IMAGE2D, std::move(image),
-                                          region.bytes(), std::move(tensor_params), [keep, release, held] {
-                                            cl_mem surface_image = held->get();
-                                            cl_command_queue queue = keep->copy_queue();
-                                            release(queue, 1, &surface_image, 0, nullptr, nullptr);
-                                            clFinish(queue);
+    return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::OCL_IMAGE2D, std::move(found.memory),
+                                          region.bytes(), std::move(tensor_params), [keep, entry_points, held] {
+                                            release_intel_surface_plane(entry_points, keep->copy_queue(), held->get());
                                           });
   }
 
