@@ -300,8 +300,12 @@ IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, cl_conte
                width, "x", height, ", the tensor's shape ", shape, " is not");
   // Acquired for OpenCL while the tensor lives: the decoder must not write the surface meanwhile.
   cl_mem handle = image.get();
-  cl_check(sharing.acquire(queue, 1, &handle, 0, nullptr, nullptr), who, ": clEnqueueAcquireVA_APIMediaSurfacesINTEL");
-  cl_check(sharing.finish(queue), who, ": clFinish after acquiring VA surface ", surface);
+  cl_check(sharing.acquire(queue, 1, &handle, 0, nullptr, nullptr), who,
+           ": clEnqueueAcquireVA_APIMediaSurfacesINTEL of VA surface ", surface);
+  const cl_int finished = sharing.finish(queue);
+  // Given back before the error: a surface left acquired by OpenCL is not the decoder's to write.
+  if (finished != CL_SUCCESS) release_intel_surface_plane(sharing, queue, handle);
+  cl_check(finished, who, ": clFinish after acquiring VA surface ", surface);
   return {std::move(image), true};
 }
 

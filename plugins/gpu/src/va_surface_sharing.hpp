@@ -66,7 +66,8 @@ struct IntelSurfacePlane {
 
 // Plane `plane` of VA surface `surface` for a tensor of `shape` ([1, H, W, 1] Y, [1, H/2, W/2, 2]
 // UV) in `context`, through `sharing` on `queue`: the plane's image, acquired by OpenCL (waited
-// for). Throws naming the call that failed. `who`: how errors begin.
+// for). Throws naming the call that failed, with nothing left acquired or referenced (a surface
+// whose acquire the wait failed on is released again). `who`: how errors begin.
 IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, cl_context context, cl_command_queue queue,
                                       uint32_t surface, uint32_t plane, const Shape& shape, const std::string& who);
 // Gives an image that intel_surface_plane acquired back to VA, and waits: the first failing status.
