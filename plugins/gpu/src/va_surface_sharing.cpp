@@ -287,26 +287,57 @@ std::vector<cl_context_properties> VaSharing::context_properties(cl_platform_id 
           0};
 }
 
+namespace {
+
+// Acquires `image` for OpenCL on `queue` and waits; releases it again when the wait fails.
+void acquire_for_opencl(const IntelMediaSharing& sharing, cl_command_queue queue, cl_mem image, uint32_t surface,
+                        const std::string& who) {
+  cl_check(sharing.acquire(queue, 1, &image, 0, nullptr, nullptr), who,
+           ": clEnqueueAcquireVA_APIMediaSurfacesINTEL of VA surface ", surface);
+  const cl_int finished = sharing.finish(queue);
+  // Given back before the error: a surface left acquired by OpenCL is not the decoder's to write.
+  if (finished != CL_SUCCESS) release_intel_surface_plane(sharing, queue, image);
+  cl_check(finished, who, ": clFinish after acquiring VA surface ", surface);
+}
+
+}  // namespace
+
 IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, cl_context context, cl_command_queue queue,
                                       uint32_t surface, uint32_t plane, const Shape& shape, const std::string& who) {
   VASurfaceID id = surface;
   cl_int status = CL_SUCCESS;
   ClMem image(sharing.create_from_surface(context, CL_MEM_READ_ONLY, &id, plane, &status));
   cl_check(status, who, ": clCreateFromVA_APIMediaSurfaceINTEL of plane ", plane, " of VA surface ", surface);
-  size_t width = 0, height = 0;
+  size_t width = 0, height = 0, pixel_bytes = 0;
   clGetImageInfo(image.get(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
   clGetImageInfo(image.get(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
-  FERRY_ASSERT(width == shape[2] && height == shape[1], who, ": plane ", plane, " of VA surface ", surface, " is ",
-               width, "x", height, ", the tensor's shape ", shape, " is not");
-  // Acquired for OpenCL while the tensor lives: the decoder must not write the surface meanwhile.
+  clGetImageInfo(image.get(), CL_IMAGE_ELEMENT_SIZE, sizeof(pixel_bytes), &pixel_bytes, nullptr);
+  // The tensor's part of the plane, its top left: rows of W (Y) or W/2 pairs (UV) bytes.
+  const size_t rows = shape[1], row_bytes = shape[2] * shape[3];
+  FERRY_ASSERT(pixel_bytes > 0 && row_bytes % pixel_bytes == 0 && rows <= height && row_bytes <= width * pixel_bytes,
+               who, ": the tensor's shape ", shape, " does not fit plane ", plane, " of VA surface ", surface, " (",
+               width, "x", height, " pixels of ", pixel_bytes, " bytes)");
   cl_mem handle = image.get();
-  cl_check(sharing.acquire(queue, 1, &handle, 0, nullptr, nullptr), who,
-           ": clEnqueueAcquireVA_APIMediaSurfacesINTEL of VA surface ", surface);
-  const cl_int finished = sharing.finish(queue);
-  // Given back before the error: a surface left acquired by OpenCL is not the decoder's to write.
-  if (finished != CL_SUCCESS) release_intel_surface_plane(sharing, queue, handle);
-  cl_check(finished, who, ": clFinish after acquiring VA surface ", surface);
-  return {std::move(image), true};
+  if (rows == height && row_bytes == width * pixel_bytes) {
+    // The whole plane: the image itself, acquired for OpenCL while the tensor lives (the decoder
+    // must not write the surface meanwhile).
+    acquire_for_opencl(sharing, queue, handle, surface, who);
+    return {std::move(image), true};
+  }
+  // A taller or wider surface (a decoder's 1088 rows for 1080p): an image is all of its plane, so
+  // the tensor's part is copied on the device into a buffer, the surface OpenCL's for the copy only.
+  ClMem buffer(clCreateBuffer(context, CL_MEM_READ_WRITE, rows * row_bytes, nullptr, &status));
+  cl_check(status, who, ": clCreateBuffer of ", rows * row_bytes, " bytes for plane ", plane, " of VA surface ",
+           surface);
+  acquire_for_opencl(sharing, queue, handle, surface, who);
+  const std::array<size_t, 3> origin{0, 0, 0}, region{row_bytes / pixel_bytes, rows, 1};
+  const cl_int copied =
+      clEnqueueCopyImageToBuffer(queue, handle, buffer.get(), origin.data(), region.data(), 0, 0, nullptr, nullptr);
+  const cl_int released = release_intel_surface_plane(sharing, queue, handle);
+  cl_check(copied, who, ": clEnqueueCopyImageToBuffer of plane ", plane, " of VA surface ", surface);
+  cl_check(released, who, ": releasing VA surface ", surface,
+           " after copying its plane (clEnqueueReleaseVA_APIMediaSurfacesINTEL, clFinish)");
+  return {std::move(buffer), false};
 }
 
 cl_int release_intel_surface_plane(const IntelMediaSharing& sharing, cl_command_queue queue, cl_mem image) {
@@ -371,26 +402,28 @@ std::shared_ptr<RemoteTensor> make_va_surface_tensor(const std::shared_ptr<Remot
   FERRY_ASSERT(synced == VA_STATUS_SUCCESS, who, ": DEV_OBJECT_HANDLE ", surface, " is not a surface of VA display ",
                display, " (vaSyncSurface: ", va.text(synced), ")");
 
+  ClMem buffer;
   if (sharing->path() == VaSharingPath::INTEL_MEDIA_SHARING) {
     const auto intel = intel_media_sharing(device->device());
     FERRY_ASSERT(intel, who, ": cl_intel_va_api_media_sharing is gone from the platform");
     IntelSurfacePlane found =
         intel_surface_plane(*intel, context->cl(), context->copy_queue(), surface, request.plane, shape, who);
-    cl_mem handle = found.memory.get();
-    tensor_params[mem_handle.name()] = static_cast<void*>(handle);
-    // The tensor's release gives the surface back to VA; it holds a reference of its own, since
-    // the tensor drops the image before running it.
-    auto held = std::make_shared<ClMem>(ClMem::retain(handle));
-    const IntelMediaSharing entry_points = *intel;
-    const auto keep = context;
-    return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::OCL_IMAGE2D, std::move(found.memory),
-                                          region.bytes(), std::move(tensor_params), [keep, entry_points, held] {
-                                            release_intel_surface_plane(entry_points, keep->copy_queue(), held->get());
-                                          });
-  }
-
-  ClMem buffer;
-  if (sharing->path() == VaSharingPath::DMA_BUF_IMPORT) {
+    if (!found.acquired) {
+      buffer = std::move(found.memory);  // the tensor's part of a larger surface, copied
+    } else {
+      cl_mem handle = found.memory.get();
+      tensor_params[mem_handle.name()] = static_cast<void*>(handle);
+      // The tensor's release gives the surface back to VA; it holds a reference of its own, since
+      // the tensor drops the image before running it.
+      auto held = std::make_shared<ClMem>(ClMem::retain(handle));
+      const IntelMediaSharing entry_points = *intel;
+      const auto keep = context;
+      return std::make_shared<RemoteTensor>(
+          context, type, shape, SharedMemType::OCL_IMAGE2D, std::move(found.memory), region.bytes(),
+          std::move(tensor_params),
+          [keep, entry_points, held] { release_intel_surface_plane(entry_points, keep->copy_queue(), held->get()); });
+    }
+  } else if (sharing->path() == VaSharingPath::DMA_BUF_IMPORT) {
     VADRMPRIMESurfaceDescriptor descriptor{};
     const VAStatus exported =
         va.export_surface_handle(display, surface, VA_SURFACE_ATTRIB_MEM_TYPE_DRM_PRIME_2,

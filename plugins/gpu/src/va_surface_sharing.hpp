@@ -60,14 +60,18 @@ struct IntelMediaSharing {
 // What a tensor over a surface plane holds on the INTEL_MEDIA_SHARING path.
 struct IntelSurfacePlane {
   ClMem memory;
-  // `memory` is the plane's image, acquired by OpenCL until release_intel_surface_plane.
+  // `memory` is the plane's image, acquired by OpenCL until release_intel_surface_plane; else a
+  // buffer holding a copy of the tensor's part of the plane.
   bool acquired = false;
 };
 
 // Plane `plane` of VA surface `surface` for a tensor of `shape` ([1, H, W, 1] Y, [1, H/2, W/2, 2]
-// UV) in `context`, through `sharing` on `queue`: the plane's image, acquired by OpenCL (waited
-// for). Throws naming the call that failed, with nothing left acquired or referenced (a surface
-// whose acquire the wait failed on is released again). `who`: how errors begin.
+// UV, checked by the caller) in `context`, through `sharing` on `queue`: the plane's image,
+// acquired by OpenCL (waited for), when the plane is the tensor's size; when the surface is
+// taller or wider, the tensor's part (the top left) copied on the device into a buffer, the
+// surface released again at once. Throws naming the sizes when the tensor does not fit the plane,
+// or the call that failed, with nothing left acquired or referenced (a surface whose acquire the
+// wait failed on is released again). `who`: how errors begin.
 IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, cl_context context, cl_command_queue queue,
                                       uint32_t surface, uint32_t plane, const Shape& shape, const std::string& who);
 // Gives an image that intel_surface_plane acquired back to VA, and waits: the first failing status.

@@ -29,8 +29,8 @@ struct FakePlatform {
 };
 FakePlatform* g_platform = nullptr;
 
-cl_mem CL_API_CALL fake_create_from_surface(cl_context context, cl_mem_flags flags, VASurfaceID* surface,
-                                            cl_uint plane, cl_int* status) {
+cl_mem CL_API_CALL fake_create_from_surface(cl_context context, cl_mem_flags flags, VASurfaceID* surface, cl_uint plane,
+                                            cl_int* status) {
   if (*surface != kSurface || plane > 1) {
     *status = CL_INVALID_VA_API_MEDIA_SURFACE_INTEL;
     return nullptr;
@@ -137,12 +137,69 @@ TEST_F(IntelSurfacePlaneTest, APlaneOfTheTensorsSizeIsTheImageAcquiredUntilRelea
 TEST_F(IntelSurfacePlaneTest, AFailedFinishAfterTheAcquireReleasesTheSurface) {
   plane_of(16, 12);
   platform_state.finish_status = CL_OUT_OF_RESOURCES;
-  const std::string failure =
-      error_of([&] { intel_surface_plane(sharing, context, queue, kSurface, 0, {1, 12, 16, 1}, "test"); });
+  const std::string failure = error_of([&] {
+    intel_surface_plane(sharing, context, queue, kSurface, 0, {1, 12, 16, 1}, "test");
+  });
   EXPECT_NE(failure.find("clFinish after acquiring VA surface 7 failed: CL_OUT_OF_RESOURCES"), std::string::npos)
       << failure;
   EXPECT_EQ(platform_state.acquired, 1);
   EXPECT_EQ(platform_state.released, 1) << "the surface stayed acquired by OpenCL";
+  expect_images_let_go();
+}
+
+TEST_F(IntelSurfacePlaneTest, TallerAndWiderSurfacesGiveTheTopLeftCopiedAndReleased) {
+  // A decoder's 1080p surface is 1088 rows: here 12 rows of a 16-row, 32-column Y plane.
+  plane_of(32, 16);
+  {
+    IntelSurfacePlane plane = intel_surface_plane(sharing, context, queue, kSurface, 0, {1, 12, 16, 1}, "test");
+    EXPECT_FALSE(plane.acquired);
+    ASSERT_EQ(platform_state.images.size(), 1u);
+    EXPECT_NE(plane.memory.get(), platform_state.images[0]);
+    cl_mem_object_type kind = 0;
+    clGetMemObjectInfo(plane.memory.get(), CL_MEM_TYPE, sizeof(kind), &kind, nullptr);
+    EXPECT_EQ(kind, static_cast<cl_mem_object_type>(CL_MEM_OBJECT_BUFFER));
+    const std::vector<uint8_t> bytes = read(plane.memory.get(), 12 * 16);
+    for (size_t row = 0; row < 12; ++row)
+      for (size_t column = 0; column < 16; ++column)
+        ASSERT_EQ(bytes[row * 16 + column], static_cast<uint8_t>(row * 16 + column)) << row << "," << column;
+    EXPECT_EQ(platform_state.acquired, 1);
+    EXPECT_EQ(platform_state.released, 1) << "the surface is OpenCL's only for the copy";
+  }
+  // The UV plane ([1, 6, 8, 2]) of the same surface: 8 rows of 32 bytes (a CL_R stand-in for CL_RG).
+  plane_of(32, 8);
+  {
+    IntelSurfacePlane plane = intel_surface_plane(sharing, context, queue, kSurface, 1, {1, 6, 8, 2}, "test");
+    EXPECT_FALSE(plane.acquired);
+    const std::vector<uint8_t> bytes = read(plane.memory.get(), 6 * 16);
+    for (size_t row = 0; row < 6; ++row)
+      for (size_t column = 0; column < 16; ++column)
+        ASSERT_EQ(bytes[row * 16 + column], static_cast<uint8_t>(row * 16 + column)) << row << "," << column;
+    EXPECT_EQ(platform_state.released, platform_state.acquired);
+  }
+  expect_images_let_go();
+}
+
+TEST_F(IntelSurfacePlaneTest, RefusesSmallerSurfacesNamingTheSizes) {
+  plane_of(16, 8);
+  const std::string failure = error_of([&] {
+    intel_surface_plane(sharing, context, queue, kSurface, 0, {1, 12, 16, 1}, "test");
+  });
+  EXPECT_NE(failure.find("test: the tensor's shape [1,12,16,1] does not fit plane 0 of VA surface 7 (16x8 pixels"),
+            std::string::npos)
+      << failure;
+  EXPECT_EQ(platform_state.acquired, 0);
+  expect_images_let_go();
+}
+
+TEST_F(IntelSurfacePlaneTest, AFailedFinishAfterTheCopyStillReleasesTheSurface) {
+  plane_of(16, 16);
+  platform_state.finish_status = CL_OUT_OF_RESOURCES;
+  const std::string failure = error_of([&] {
+    intel_surface_plane(sharing, context, queue, kSurface, 0, {1, 12, 16, 1}, "test");
+  });
+  EXPECT_NE(failure.find("VA surface 7"), std::string::npos) << failure;
+  EXPECT_NE(failure.find("CL_OUT_OF_RESOURCES"), std::string::npos) << failure;
+  EXPECT_EQ(platform_state.released, platform_state.acquired);
   expect_images_let_go();
 }
 
