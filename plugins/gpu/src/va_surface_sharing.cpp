@@ -331,12 +331,17 @@ IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, cl_conte
            surface);
   acquire_for_opencl(sharing, queue, handle, surface, who);
   const std::array<size_t, 3> origin{0, 0, 0}, region{row_bytes / pixel_bytes, rows, 1};
+  cl_event copy_done = nullptr;
   const cl_int copied =
-      clEnqueueCopyImageToBuffer(queue, handle, buffer.get(), origin.data(), region.data(), 0, 0, nullptr, nullptr);
-  const cl_int released = release_intel_surface_plane(sharing, queue, handle);
+      clEnqueueCopyImageToBuffer(queue, handle, buffer.get(), origin.data(), region.data(), 0, 0, nullptr, &copy_done);
+  // Released after the copy, on an out-of-order queue (the application's) too.
+  const cl_uint waits = copied == CL_SUCCESS && copy_done ? 1 : 0;
+  const cl_int released = sharing.release(queue, 1, &handle, waits, waits ? &copy_done : nullptr, nullptr);
+  const cl_int finished = sharing.finish(queue);
+  if (copy_done) clReleaseEvent(copy_done);
   cl_check(copied, who, ": clEnqueueCopyImageToBuffer of plane ", plane, " of VA surface ", surface);
-  cl_check(released, who, ": releasing VA surface ", surface,
-           " after copying its plane (clEnqueueReleaseVA_APIMediaSurfacesINTEL, clFinish)");
+  cl_check(released, who, ": clEnqueueReleaseVA_APIMediaSurfacesINTEL of VA surface ", surface, " after the copy");
+  cl_check(finished, who, ": clFinish after copying plane ", plane, " of VA surface ", surface);
   return {std::move(buffer), false};
 }
 
