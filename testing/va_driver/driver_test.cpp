@@ -1,5 +1,6 @@
 // The test VA driver through the real libva: surfaces, derived images, image copies, DRM PRIME
-// export, the toy decoder, ids of other displays, the opaque variant, descriptors closed.
+// export, the toy decoder, ids of other displays, the opaque variant, descriptors closed, the test
+// controls (live images, vaMapBuffer made to fail).
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -147,6 +148,26 @@ TEST(TestVaDriver, OpaqueDisplayHidesItsSurfaces) {
   VADRMPRIMESurfaceDescriptor descriptor{};
   EXPECT_EQ(vaExportSurfaceHandle(display, surface, VA_SURFACE_ATTRIB_MEM_TYPE_DRM_PRIME_2, 0, &descriptor),
             VA_STATUS_ERROR_UNIMPLEMENTED);
+  display.destroy_surface(surface);
+}
+
+TEST(TestVaDriver, CountsLiveImagesAndFailsMapBufferOnRequest) {
+  TestDisplay display, other;
+  const VASurfaceID surface = display.create_nv12_surface(16, 16);
+  EXPECT_EQ(display.live_images(), 0u);
+  VAImage image{};
+  ASSERT_EQ(vaDeriveImage(display, surface, &image), VA_STATUS_SUCCESS);
+  EXPECT_EQ(display.live_images(), 1u);
+  EXPECT_EQ(other.live_images(), 0u);  // per display
+  void* mapped = nullptr;
+  display.fail_map_buffer(true);
+  EXPECT_EQ(vaMapBuffer(display, image.buf, &mapped), VA_STATUS_ERROR_OPERATION_FAILED);
+  EXPECT_EQ(mapped, nullptr);
+  display.fail_map_buffer(false);
+  EXPECT_EQ(vaMapBuffer(display, image.buf, &mapped), VA_STATUS_SUCCESS);
+  EXPECT_EQ(vaUnmapBuffer(display, image.buf), VA_STATUS_SUCCESS);
+  EXPECT_EQ(vaDestroyImage(display, image.image_id), VA_STATUS_SUCCESS);
+  EXPECT_EQ(display.live_images(), 0u);
   display.destroy_surface(surface);
 }
 

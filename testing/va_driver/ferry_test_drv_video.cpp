@@ -11,6 +11,11 @@
 // FERRY_TEST_VA_DRIVER_OPAQUE=1 when a display is initialised: its surfaces cannot be reached
 // (vaDeriveImage, vaGetImage and vaExportSurfaceHandle unimplemented), a display through which
 // no plugin can read a surface.
+//
+// Test controls, exported beside __vaDriverInit_1_17 (TestDisplay finds them with dlsym):
+// ferry_test_va_live_images counts a display's images (derived or created), so tests can check
+// that none outlive a failed call; ferry_test_va_fail_map_buffer makes a display's vaMapBuffer
+// fail (VA_STATUS_ERROR_OPERATION_FAILED), so a caller's error path after vaDeriveImage runs.
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -82,6 +87,7 @@ struct Context {
 struct Driver {
   std::mutex mutex;
   bool opaque = false;
+  bool fail_map_buffer = false;  // ferry_test_va_fail_map_buffer
   std::map<VAConfigID, Config> configs;
   std::map<VAContextID, Context> contexts;
   std::map<VASurfaceID, Surface> surfaces;
@@ -273,6 +279,7 @@ VAStatus map_buffer(VADriverContextP ctx, VABufferID id, void** pointer) {
   std::lock_guard<std::mutex> lock(d.mutex);
   const auto found = d.buffers.find(id);
   if (found == d.buffers.end()) return VA_STATUS_ERROR_INVALID_BUFFER;
+  if (d.fail_map_buffer) return VA_STATUS_ERROR_OPERATION_FAILED;
   *pointer = found->second.bytes();
   return VA_STATUS_SUCCESS;
 }
@@ -548,7 +555,32 @@ void unimplemented(F& slot) {
   slot = &Unimplemented<F>::call;
 }
 
+// The driver data of a display of this driver, found where libva keeps it (va_backend.h), or null.
+Driver* driver_of(VADisplay display) {
+  auto* context = static_cast<VADisplayContextP>(display);
+  if (!context || !context->pDriverContext || context->pDriverContext->vtable->vaTerminate != terminate) return nullptr;
+  return static_cast<Driver*>(context->pDriverContext->pDriverData);
+}
+
 }  // namespace
+
+// The images (derived or created) `display` holds; -1 when it is not a display of this driver.
+extern "C" __attribute__((visibility("default"))) int ferry_test_va_live_images(VADisplay display) {
+  Driver* d = driver_of(display);
+  if (!d) return -1;
+  std::lock_guard<std::mutex> lock(d->mutex);
+  return static_cast<int>(d->images.size());
+}
+
+// While `fail` is non-zero, vaMapBuffer on `display` fails (VA_STATUS_ERROR_OPERATION_FAILED).
+// Returns 0, or -1 when `display` is not a display of this driver.
+extern "C" __attribute__((visibility("default"))) int ferry_test_va_fail_map_buffer(VADisplay display, int fail) {
+  Driver* d = driver_of(display);
+  if (!d) return -1;
+  std::lock_guard<std::mutex> lock(d->mutex);
+  d->fail_map_buffer = fail != 0;
+  return 0;
+}
 
 extern "C" __attribute__((visibility("default"))) VAStatus __vaDriverInit_1_17(VADriverContextP ctx) {
   VADriverVTable* vt = ctx->vtable;

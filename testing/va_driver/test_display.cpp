@@ -1,6 +1,7 @@
 #include "test_display.hpp"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <va/va_drm.h>
@@ -70,6 +71,19 @@ TestDisplay::TestDisplay(Options options) {
     vaTerminate(m_display);
     close(m_fd);
     check(status, "TestDisplay: vaInitialize with the test VA driver");
+  }
+  // The library libva loaded from LIBVA_DRIVERS_PATH (the same file: RTLD_NOLOAD finds it).
+  const std::string library = directory + "/ferry_test_drv_video.so";
+  void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  if (handle) {
+    m_live_images = reinterpret_cast<int (*)(VADisplay)>(dlsym(handle, "ferry_test_va_live_images"));
+    m_fail_map_buffer = reinterpret_cast<int (*)(VADisplay, int)>(dlsym(handle, "ferry_test_va_fail_map_buffer"));
+    dlclose(handle);  // libva holds the library until vaTerminate
+  }
+  if (!m_live_images || !m_fail_map_buffer) {
+    vaTerminate(m_display);
+    close(m_fd);
+    throw std::runtime_error("TestDisplay: the test controls of " + library + " cannot be found");
   }
 }
 
@@ -148,6 +162,17 @@ std::vector<uint8_t> TestDisplay::read_nv12(VASurfaceID surface) const {
   check(vaUnmapBuffer(m_display, image.buf), "vaUnmapBuffer");
   check(vaDestroyImage(m_display, image.image_id), "vaDestroyImage");
   return planes;
+}
+
+size_t TestDisplay::live_images() const {
+  const int count = m_live_images(m_display);
+  if (count < 0) throw std::runtime_error("TestDisplay::live_images: the display is not the test VA driver's");
+  return static_cast<size_t>(count);
+}
+
+void TestDisplay::fail_map_buffer(bool fail) const {
+  if (m_fail_map_buffer(m_display, fail ? 1 : 0) != 0)
+    throw std::runtime_error("TestDisplay::fail_map_buffer: the display is not the test VA driver's");
 }
 
 }  // namespace ferry::testing::va

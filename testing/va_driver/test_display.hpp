@@ -42,9 +42,18 @@ class TestDisplay {
   // The surface's planes, dense, through vaDeriveImage + vaMapBuffer: Y then UV.
   std::vector<uint8_t> read_nv12(VASurfaceID surface) const;
 
+  // The images (derived or created) the driver holds for this display: tests check that a
+  // failed call leaves none behind.
+  size_t live_images() const;
+  // While `fail` is true, vaMapBuffer on this display fails (VA_STATUS_ERROR_OPERATION_FAILED).
+  void fail_map_buffer(bool fail) const;
+
  private:
   int m_fd = -1;
   VADisplay m_display = nullptr;
+  // The driver's test controls (ferry_test_drv_video.cpp), found with dlsym after vaInitialize.
+  int (*m_live_images)(VADisplay) = nullptr;
+  int (*m_fail_map_buffer)(VADisplay, int) = nullptr;
   mutable std::map<VASurfaceID, std::pair<uint32_t, uint32_t>> m_sizes;  // width, height
 };
 

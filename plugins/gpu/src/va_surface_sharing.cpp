@@ -79,20 +79,13 @@ std::string hex(const void* pointer) {
   return text.str();
 }
 
-// cl_intel_va_api_media_sharing's entry points on a platform, when it has the extension.
-struct IntelMediaSharing {
-  clGetDeviceIDsFromVA_APIMediaAdapterINTEL_fn get_device_ids = nullptr;
-  clCreateFromVA_APIMediaSurfaceINTEL_fn create_from_surface = nullptr;
-  clEnqueueAcquireVA_APIMediaSurfacesINTEL_fn acquire = nullptr;
-  clEnqueueReleaseVA_APIMediaSurfacesINTEL_fn release = nullptr;
-};
-
 cl_platform_id platform_of(cl_device_id device) {
   cl_platform_id platform = nullptr;
   clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr);
   return platform;
 }
 
+// cl_intel_va_api_media_sharing's entry points on the device's platform, when it has the extension.
 std::optional<IntelMediaSharing> intel_media_sharing(cl_device_id device) {
   const cl_platform_id platform = platform_of(device);
   const std::string extensions = platform_string(platform, CL_PLATFORM_EXTENSIONS);
@@ -147,6 +140,7 @@ class MappedSurface {
       : m_va(va), m_display(display) {
     m_status = va.derive_image(display, surface, &m_image);
     m_call = "vaDeriveImage";
+    m_has_image = m_status == VA_STATUS_SUCCESS;
     if (m_status == VA_STATUS_ERROR_UNIMPLEMENTED || m_status == VA_STATUS_ERROR_OPERATION_FAILED) {
       m_derive_failure = "vaDeriveImage: " + va.text(m_status) + "; ";
       VAImageFormat format{};
@@ -156,7 +150,7 @@ class MappedSurface {
       m_call = "vaCreateImage";
       m_status = va.create_image(display, &format, static_cast<int>(width), static_cast<int>(height), &m_image);
       if (m_status == VA_STATUS_SUCCESS) {
-        m_created = true;
+        m_has_image = true;
         m_call = "vaGetImage";
         m_status = va.get_image(display, surface, 0, 0, width, height, m_image.image_id);
       }
@@ -168,7 +162,8 @@ class MappedSurface {
   }
   ~MappedSurface() {
     if (m_pixels) m_va.unmap_buffer(m_display, m_image.buf);
-    if (m_created || m_status == VA_STATUS_SUCCESS || m_pixels) m_va.destroy_image(m_display, m_image.image_id);
+    // The image goes whichever later call failed (vaGetImage, vaMapBuffer).
+    if (m_has_image) m_va.destroy_image(m_display, m_image.image_id);
   }
   MappedSurface(const MappedSurface&) = delete;
   MappedSurface& operator=(const MappedSurface&) = delete;
@@ -187,7 +182,7 @@ class MappedSurface {
   VAStatus m_status = VA_STATUS_SUCCESS;
   const char* m_call = "";
   std::string m_derive_failure;
-  bool m_created = false;
+  bool m_has_image = false;  // vaDeriveImage or vaCreateImage made m_image
   void* m_pixels = nullptr;
 };
 
@@ -293,6 +288,71 @@ std::vector<cl_context_properties> VaSharing::context_properties(cl_platform_id 
           0};
 }
 
+namespace {
+
+// Acquires `image` for OpenCL on `queue` and waits; releases it again when the wait fails.
+void acquire_for_opencl(const IntelMediaSharing& sharing, cl_command_queue queue, cl_mem image, uint32_t surface,
+                        const std::string& who) {
+  cl_check(sharing.acquire(queue, 1, &image, 0, nullptr, nullptr), who,
+           ": clEnqueueAcquireVA_APIMediaSurfacesINTEL of VA surface ", surface);
+  const cl_int finished = sharing.finish(queue);
+  // Given back before the error: a surface left acquired by OpenCL is not the decoder's to write.
+  if (finished != CL_SUCCESS) release_intel_surface_plane(sharing, queue, image);
+  cl_check(finished, who, ": clFinish after acquiring VA surface ", surface);
+}
+
+}  // namespace
+
+IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, MemoryCounters& counters, cl_context context,
+                                      cl_command_queue queue, uint32_t surface, uint32_t plane, const Shape& shape,
+                                      const std::string& who) {
+  VASurfaceID id = surface;
+  cl_int status = CL_SUCCESS;
+  ClMem image(sharing.create_from_surface(context, CL_MEM_READ_ONLY, &id, plane, &status));
+  cl_check(status, who, ": clCreateFromVA_APIMediaSurfaceINTEL of plane ", plane, " of VA surface ", surface);
+  size_t width = 0, height = 0, pixel_bytes = 0;
+  clGetImageInfo(image.get(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
+  clGetImageInfo(image.get(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
+  clGetImageInfo(image.get(), CL_IMAGE_ELEMENT_SIZE, sizeof(pixel_bytes), &pixel_bytes, nullptr);
+  // The tensor's part of the plane, its top left: rows of W (Y) or W/2 pairs (UV) bytes.
+  const size_t rows = shape[1], row_bytes = shape[2] * shape[3];
+  FERRY_ASSERT(pixel_bytes > 0 && row_bytes % pixel_bytes == 0 && rows <= height && row_bytes <= width * pixel_bytes,
+               who, ": the tensor's shape ", shape, " does not fit plane ", plane, " of VA surface ", surface, " (",
+               width, "x", height, " pixels of ", pixel_bytes, " bytes)");
+  cl_mem handle = image.get();
+  if (rows == height && row_bytes == width * pixel_bytes) {
+    // The whole plane: the image itself, acquired for OpenCL while the tensor lives (the decoder
+    // must not write the surface meanwhile).
+    acquire_for_opencl(sharing, queue, handle, surface, who);
+    return {std::move(image), true};
+  }
+  // A taller or wider surface (a decoder's 1088 rows for 1080p): an image is all of its plane, so
+  // the tensor's part is copied on the device into a buffer, the surface OpenCL's for the copy only.
+  ClMem buffer(clCreateBuffer(context, CL_MEM_READ_WRITE, rows * row_bytes, nullptr, &status));
+  cl_check(status, who, ": clCreateBuffer of ", rows * row_bytes, " bytes for plane ", plane, " of VA surface ",
+           surface);
+  acquire_for_opencl(sharing, queue, handle, surface, who);
+  const std::array<size_t, 3> origin{0, 0, 0}, region{row_bytes / pixel_bytes, rows, 1};
+  cl_event copy_done = nullptr;
+  const cl_int copied = transfer::copy_image_to_buffer(counters, queue, handle, buffer.get(), origin.data(),
+                                                       region.data(), 0, &copy_done);
+  // Released after the copy, on an out-of-order queue (the application's) too.
+  const cl_uint waits = copied == CL_SUCCESS && copy_done ? 1 : 0;
+  const cl_int released = sharing.release(queue, 1, &handle, waits, waits ? &copy_done : nullptr, nullptr);
+  const cl_int finished = sharing.finish(queue);
+  if (copy_done) clReleaseEvent(copy_done);
+  cl_check(copied, who, ": clEnqueueCopyImageToBuffer of plane ", plane, " of VA surface ", surface);
+  cl_check(released, who, ": clEnqueueReleaseVA_APIMediaSurfacesINTEL of VA surface ", surface, " after the copy");
+  cl_check(finished, who, ": clFinish after copying plane ", plane, " of VA surface ", surface);
+  return {std::move(buffer), false};
+}
+
+cl_int release_intel_surface_plane(const IntelMediaSharing& sharing, cl_command_queue queue, cl_mem image) {
+  const cl_int released = sharing.release(queue, 1, &image, 0, nullptr, nullptr);
+  const cl_int finished = sharing.finish(queue);
+  return released != CL_SUCCESS ? released : finished;
+}
+
 bool is_va_surface_request(const AnyMap& params) {
   const auto found = params.find(shared_mem_type.name());
   return found != params.end() && found->second.as<SharedMemType>() == SharedMemType::VA_SURFACE;
@@ -349,40 +409,28 @@ std::shared_ptr<RemoteTensor> make_va_surface_tensor(const std::shared_ptr<Remot
   FERRY_ASSERT(synced == VA_STATUS_SUCCESS, who, ": DEV_OBJECT_HANDLE ", surface, " is not a surface of VA display ",
                display, " (vaSyncSurface: ", va.text(synced), ")");
 
+  ClMem buffer;
   if (sharing->path() == VaSharingPath::INTEL_MEDIA_SHARING) {
     const auto intel = intel_media_sharing(device->device());
     FERRY_ASSERT(intel, who, ": cl_intel_va_api_media_sharing is gone from the platform");
-    VASurfaceID id = surface;
-    cl_int status = CL_SUCCESS;
-    ClMem image(intel->create_from_surface(context->cl(), CL_MEM_READ_ONLY, &id, request.plane, &status));
-    cl_check(status, who, ": clCreateFromVA_APIMediaSurfaceINTEL of plane ", request.plane, " of VA surface ", surface);
-    size_t width = 0, height = 0;
-    clGetImageInfo(image.get(), CL_IMAGE_WIDTH, sizeof(width), &width, nullptr);
-    clGetImageInfo(image.get(), CL_IMAGE_HEIGHT, sizeof(height), &height, nullptr);
-    FERRY_ASSERT(width == shape[2] && height == shape[1], who, ": plane ", request.plane, " of VA surface ", surface,
-                 " is ", width, "x", height, ", the tensor's shape ", shape, " is not");
-    // Acquired for OpenCL while the tensor lives: the decoder must not write the surface meanwhile.
-    cl_mem handle = image.get();
-    cl_command_queue queue = context->copy_queue();
-    cl_check(intel->acquire(queue, 1, &handle, 0, nullptr, nullptr), who, ": clEnqueueAcquireVA_APIMediaSurfacesINTEL");
-    cl_check(clFinish(queue), who, ": clFinish after acquiring VA surface ", surface);
-    tensor_params[mem_handle.name()] = static_cast<void*>(handle);
-    // The tensor's release gives the surface back to VA; it holds a reference of its own, since
-    // the tensor drops the image before running it.
-    auto held = std::make_shared<ClMem>(ClMem::retain(handle));
-    const auto release = intel->release;
-    const auto keep = context;
-    return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::OCL_IMAGE2D, std::move(image),
-                                          region.bytes(), std::move(tensor_params), [keep, release, held] {
-                                            cl_mem surface_image = held->get();
-                                            cl_command_queue queue = keep->copy_queue();
-                                            release(queue, 1, &surface_image, 0, nullptr, nullptr);
-                                            clFinish(queue);
-                                          });
-  }
-
-  ClMem buffer;
-  if (sharing->path() == VaSharingPath::DMA_BUF_IMPORT) {
+    IntelSurfacePlane found = intel_surface_plane(*intel, context->device_context()->counters(), context->cl(),
+                                                  context->copy_queue(), surface, request.plane, shape, who);
+    if (!found.acquired) {
+      buffer = std::move(found.memory);  // the tensor's part of a larger surface, copied
+    } else {
+      cl_mem handle = found.memory.get();
+      tensor_params[mem_handle.name()] = static_cast<void*>(handle);
+      // The tensor's release gives the surface back to VA; it holds a reference of its own, since
+      // the tensor drops the image before running it.
+      auto held = std::make_shared<ClMem>(ClMem::retain(handle));
+      const IntelMediaSharing entry_points = *intel;
+      const auto keep = context;
+      return std::make_shared<RemoteTensor>(
+          context, type, shape, SharedMemType::OCL_IMAGE2D, std::move(found.memory), region.bytes(),
+          std::move(tensor_params),
+          [keep, entry_points, held] { release_intel_surface_plane(entry_points, keep->copy_queue(), held->get()); });
+    }
+  } else if (sharing->path() == VaSharingPath::DMA_BUF_IMPORT) {
     VADRMPRIMESurfaceDescriptor descriptor{};
     const VAStatus exported =
         va.export_surface_handle(display, surface, VA_SURFACE_ATTRIB_MEM_TYPE_DRM_PRIME_2,

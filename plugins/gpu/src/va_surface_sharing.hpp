@@ -7,6 +7,8 @@
 // tensors made from surface planes. libva is opened at run time (libva.so.2, already loaded by
 // the application that owns the display): the plugin does not need libva otherwise.
 
+#include <CL/cl_va_api_media_sharing_intel.h>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +45,38 @@ class VaSharing {
   VaSharingPath m_path;
   const VaLibrary& m_va;
 };
+
+// cl_intel_va_api_media_sharing's entry points on a platform, and clFinish: what the
+// INTEL_MEDIA_SHARING path calls, as pointers so that tests can stand in for a platform with the
+// extension (PoCL has none).
+struct IntelMediaSharing {
+  clGetDeviceIDsFromVA_APIMediaAdapterINTEL_fn get_device_ids = nullptr;
+  clCreateFromVA_APIMediaSurfaceINTEL_fn create_from_surface = nullptr;
+  clEnqueueAcquireVA_APIMediaSurfacesINTEL_fn acquire = nullptr;
+  clEnqueueReleaseVA_APIMediaSurfacesINTEL_fn release = nullptr;
+  cl_int(CL_API_CALL* finish)(cl_command_queue) = clFinish;
+};
+
+// What a tensor over a surface plane holds on the INTEL_MEDIA_SHARING path.
+struct IntelSurfacePlane {
+  ClMem memory;
+  // `memory` is the plane's image, acquired by OpenCL until release_intel_surface_plane; else a
+  // buffer holding a copy of the tensor's part of the plane.
+  bool acquired = false;
+};
+
+// Plane `plane` of VA surface `surface` for a tensor of `shape` ([1, H, W, 1] Y, [1, H/2, W/2, 2]
+// UV, checked by the caller) in `context`, through `sharing` on `queue`: the plane's image,
+// acquired by OpenCL (waited for), when the plane is the tensor's size; when the surface is
+// taller or wider, the tensor's part (the top left) copied on the device into a buffer, the
+// surface released again at once (the copy counted in `counters`' device_copied). Throws naming the sizes when the
+// tensor does not fit the plane, or the call that failed, with nothing left acquired or referenced (a surface whose
+// acquire the wait failed on is released again). `who`: how errors begin.
+IntelSurfacePlane intel_surface_plane(const IntelMediaSharing& sharing, MemoryCounters& counters, cl_context context,
+                                      cl_command_queue queue, uint32_t surface, uint32_t plane, const Shape& shape,
+                                      const std::string& who);
+// Gives an image that intel_surface_plane acquired back to VA, and waits: the first failing status.
+cl_int release_intel_surface_plane(const IntelMediaSharing& sharing, cl_command_queue queue, cl_mem image);
 
 // True when create_tensor's parameters ask for a VA surface plane (SHARED_MEM_TYPE VA_SURFACE).
 bool is_va_surface_request(const AnyMap& params);

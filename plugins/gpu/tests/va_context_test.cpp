@@ -3,7 +3,8 @@
 // cl_khr_external_memory_dma_buf), NV12 surface planes feed a model with NV12_TWO_PLANES
 // preprocessing with TEMPLATE's results on the same pixels, exactly the planes' bytes are copied
 // (once, when the tensors are made), the low-level parameters round-trip, every bad input is
-// refused by name, and nothing leaks (file descriptors, cl_mem references, remote memory).
+// refused by name, and nothing leaks (file descriptors, cl_mem references, remote memory, the
+// driver's images, on error paths too).
 
 #include <gtest/gtest.h>
 
@@ -259,6 +260,28 @@ TEST_F(GpuVaContext, LeavesNoDescriptorsReferencesOrMemory) {
   cycle();
   EXPECT_EQ(open_descriptor_count(), fds);
   EXPECT_EQ(remote_bytes(), remote);
+}
+
+TEST_F(GpuVaContext, FailedMapsLeaveNoImagesBehind) {
+  const VASurfaceID surface = frame(display, y, uv);
+  VAContext context(core, display.get());
+  // vaDeriveImage succeeds, vaMapBuffer fails: the derived image is destroyed all the same.
+  display.fail_map_buffer(true);
+  const std::string failure = error_of([&] { context.create_tensor_nv12(kHeight, kWidth, surface); });
+  display.fail_map_buffer(false);
+  EXPECT_NE(failure.find("VA surface " + std::to_string(surface) + " cannot be mapped (vaMapBuffer: operation failed)"),
+            std::string::npos)
+      << failure;
+  EXPECT_EQ(display.live_images(), 0u);
+
+  // The same when the context's first probe of a display's surfaces fails to map.
+  TestDisplay unmappable;
+  unmappable.fail_map_buffer(true);
+  const std::string no_path = error_of([&] { VAContext(core, unmappable.get()); });
+  EXPECT_NE(no_path.find("the surfaces cannot be mapped (vaMapBuffer: operation failed)"), std::string::npos)
+      << no_path;
+  EXPECT_EQ(unmappable.live_images(), 0u);
+  display.destroy_surface(surface);
 }
 
 // The Remote Tensor API page's VA snippets ("Create from VADisplay", "Direct Consuming of the NV12

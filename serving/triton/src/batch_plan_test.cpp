@@ -51,7 +51,9 @@ TEST(BatchPlan, GatherRefusesPartsThatOverflowOrUnderfillTheBatch) {
   std::vector<unsigned char> big(64, 7);
   const InputBuffers large{{1, 16}, {{big.data(), big.size()}}}, small{{1, 1}, {{big.data(), 4}}};
   unsigned char batch[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  const std::string overflow = error_of<ConfigError>([&] { gather({&small, &large}, batch, sizeof(batch), "input 'x'"); });
+  const std::string overflow = error_of<ConfigError>([&] {
+    gather({&small, &large}, batch, sizeof(batch), "input 'x'");
+  });
   EXPECT_NE(overflow.find("input 'x': the batch's requests hold more than its 8 bytes"), std::string::npos) << overflow;
   const std::string short_by = error_of<ConfigError>([&] { gather({&small}, batch, sizeof(batch), "input 'x'"); });
   EXPECT_NE(short_by.find("hold 4 bytes, its shape takes 8"), std::string::npos) << short_by;

@@ -26,9 +26,9 @@ std::shared_ptr<Model> make_model() {
   probs->output(0).set_names({"probs"});
   auto pixels = std::make_shared<op::v0::Relu>(image);
   pixels->output(0).set_names({"pixels"});
-  return std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(probs),
-                                              std::make_shared<op::v0::Result>(pixels)},
-                                 ParameterVector{tokens, image}, "fuzz");
+  return std::make_shared<Model>(
+      ResultVector{std::make_shared<op::v0::Result>(probs), std::make_shared<op::v0::Result>(pixels)},
+      ParameterVector{tokens, image}, "fuzz");
 }
 
 }  // namespace

@@ -118,9 +118,9 @@ cl_int copy_buffer_rect(MemoryCounters& counters, cl_command_queue queue, cl_mem
                         const size_t* source_origin, const size_t* destination_origin, const size_t* region,
                         size_t source_row_pitch, size_t source_slice_pitch, size_t destination_row_pitch,
                         size_t destination_slice_pitch) {
-  const cl_int status = clEnqueueCopyBufferRect(queue, source, destination, source_origin, destination_origin, region,
-                                                source_row_pitch, source_slice_pitch, destination_row_pitch,
-                                                destination_slice_pitch, 0, nullptr, nullptr);
+  const cl_int status =
+      clEnqueueCopyBufferRect(queue, source, destination, source_origin, destination_origin, region, source_row_pitch,
+                              source_slice_pitch, destination_row_pitch, destination_slice_pitch, 0, nullptr, nullptr);
   count(counters.device_copied, status, region_bytes(region));
   return status;
 }
@@ -134,9 +134,9 @@ cl_int copy_image(MemoryCounters& counters, cl_command_queue queue, cl_mem sourc
 }
 
 cl_int copy_image_to_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem image, cl_mem buffer,
-                            const size_t* origin, const size_t* region, size_t destination_offset) {
+                            const size_t* origin, const size_t* region, size_t destination_offset, cl_event* done) {
   const cl_int status =
-      clEnqueueCopyImageToBuffer(queue, image, buffer, origin, region, destination_offset, 0, nullptr, nullptr);
+      clEnqueueCopyImageToBuffer(queue, image, buffer, origin, region, destination_offset, 0, nullptr, done);
   count(counters.device_copied, status, image_bytes(image, region));
   return status;
 }

@@ -6,8 +6,8 @@
 // (GPU_DEVICE_COPIED_BYTES). Nothing else in the plugin can enqueue a transfer:
 // raw_transfers_forbidden.hpp, included in every other file of the plugin, poisons the OpenCL
 // entry points, so a transfer that bypasses the counters does not build. Bytes are counted when
-// the command is enqueued successfully. No events: the plugin orders transfers by in-order
-// queues and barriers.
+// the command is enqueued successfully. Events only where a caller needs one: the plugin orders
+// transfers by in-order queues and barriers.
 
 #include <CL/cl.h>
 
@@ -54,8 +54,11 @@ cl_int copy_buffer_rect(MemoryCounters& counters, cl_command_queue queue, cl_mem
                         size_t destination_slice_pitch);
 cl_int copy_image(MemoryCounters& counters, cl_command_queue queue, cl_mem source, cl_mem destination,
                   const size_t* source_origin, const size_t* destination_origin, const size_t* region);
+// `done`, when given: an event for the copy (a VA surface is released after it on an out-of-order
+// queue).
 cl_int copy_image_to_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem image, cl_mem buffer,
-                            const size_t* origin, const size_t* region, size_t destination_offset);
+                            const size_t* origin, const size_t* region, size_t destination_offset,
+                            cl_event* done = nullptr);
 cl_int copy_buffer_to_image(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, cl_mem image,
                             size_t source_offset, const size_t* origin, const size_t* region);
 

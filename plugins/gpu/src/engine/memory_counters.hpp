@@ -14,8 +14,8 @@ struct MemoryCounters {
   std::atomic<uint64_t> weights{0};
   std::atomic<uint64_t> intermediates{0};
   std::atomic<uint64_t> io{0};
-  std::atomic<uint64_t> remote{0};  // memory of remote tensors the plugin allocated
-  std::atomic<uint64_t> copied{0};  // bytes moved between host and device memory (GPU_COPIED_BYTES)
+  std::atomic<uint64_t> remote{0};         // memory of remote tensors the plugin allocated
+  std::atomic<uint64_t> copied{0};         // bytes moved between host and device memory (GPU_COPIED_BYTES)
   std::atomic<uint64_t> device_copied{0};  // bytes copied within device memory (GPU_DEVICE_COPIED_BYTES)
 
   std::map<std::string, uint64_t> statistics() const {

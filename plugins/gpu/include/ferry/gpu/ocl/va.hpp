@@ -14,11 +14,13 @@
 //
 // How a surface reaches the OpenCL device is the context's GPU_VA_SHARING_PATH (sharing_path()):
 // INTEL_MEDIA_SHARING (cl_intel_va_api_media_sharing: images over the surface, no copy; the
-// surface stays acquired by OpenCL while its tensors live), DMA_BUF_IMPORT (the surface exported as
+// surface stays acquired by OpenCL while its tensors live; a tensor over part of a taller or wider
+// surface is its top left copied on the device into a buffer, the surface acquired for the copy
+// only), DMA_BUF_IMPORT (the surface exported as
 // DRM PRIME and imported through cl_khr_external_memory_dma_buf: no host copy), or HOST_UPLOAD (the
 // surface mapped and each plane uploaded once into a buffer when its tensor is made, counted in
 // GPU_COPIED_BYTES). With the last two a tensor holds the surface's pixels as they were when it was
-// made: make new tensors for each decoded frame.
+// made (as is a copied part on the first path): make new tensors for each decoded frame.
 
 #include <va/va.h>
 
@@ -73,7 +75,8 @@ class VAContext : public ClContext {
 
   // The Y plane ([1, height, width, 1] u8) and the UV plane ([1, height/2, width/2, 2] u8) of an
   // NV12 surface of this display; height and width even, at most the surface's (a decoder's
-  // surfaces are often taller, e.g. 1088 rows for 1080p: the tensors cover the top left).
+  // surfaces are often taller, e.g. 1088 rows for 1080p: the tensors cover the top left, on every
+  // sharing path). Throws naming the surface's and the tensor's sizes when they do not fit.
   std::pair<VASurfaceTensor, VASurfaceTensor> create_tensor_nv12(const size_t height, const size_t width,
                                                                  const VASurfaceID nv12_surf) {
     FERRY_ASSERT(height % 2 == 0 && width % 2 == 0 && height > 0 && width > 0,
