@@ -4,6 +4,7 @@
 #   examples_test.sh PLUGINS_XML EXAMPLE...
 # PoCL's kernel cache goes to the test's temporary folder; ZE_ENABLE_ALT_DRIVERS, when set (a
 # runfiles path of a Level Zero driver), is made absolute, as the Level Zero loader wants it.
+# Its targets carry //testing/support:lsan_suppressions.txt in their data.
 set -uo pipefail
 plugins_xml="$1"
 shift
@@ -12,6 +13,12 @@ mkdir -p "$POCL_CACHE_DIR"
 if [ -n "${ZE_ENABLE_ALT_DRIVERS:-}" ]; then
   ZE_ENABLE_ALT_DRIVERS="$(realpath "$ZE_ENABLE_ALT_DRIVERS")"
   export ZE_ENABLE_ALT_DRIVERS
+fi
+# Under ASan the examples (programs, not tests: no built-in suppressions) leave other projects'
+# leaks out of LeakSanitizer's report through the same list the tests use.
+suppressions="${TEST_SRCDIR:-.}/ferry/testing/support/lsan_suppressions.txt"
+if [ -f "$suppressions" ]; then
+  export LSAN_OPTIONS="suppressions=$suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 fi
 result="${EXAMPLE_RESULT:-as expected}"
 failed=0

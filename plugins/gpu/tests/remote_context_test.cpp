@@ -57,7 +57,7 @@ TEST(GpuRemoteContext, ApplicationContextRunsModelsAndIsReleased) {
     request.infer();
     EXPECT_EQ(values_of(request.get_tensor("z")), expected_z(x));
   }
-  EXPECT_EQ(reference_count(app.context), 1u);
+  EXPECT_EQ(settled_reference_count(app.context, 1u), 1u);
 }
 
 TEST(GpuRemoteContext, DeviceIdPicksTheDeviceOfANewContext) {

@@ -1,6 +1,8 @@
 #include "app_opencl.hpp"
 
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 #include "ferry/gpu/remote_properties.hpp"
 
@@ -76,6 +78,16 @@ cl_uint reference_count(cl_mem memory) {
 cl_uint reference_count(cl_context context) {
   cl_uint count = 0;
   check(clGetContextInfo(context, CL_CONTEXT_REFERENCE_COUNT, sizeof(count), &count, nullptr), "clGetContextInfo");
+  return count;
+}
+
+cl_uint settled_reference_count(cl_context context, cl_uint expected) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  cl_uint count = reference_count(context);
+  while (count != expected && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    count = reference_count(context);
+  }
   return count;
 }
 

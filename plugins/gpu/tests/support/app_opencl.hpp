@@ -36,6 +36,10 @@ std::vector<float> read_floats(cl_command_queue queue, cl_mem buffer, size_t cou
 cl_uint reference_count(cl_mem memory);
 cl_uint reference_count(cl_context context);
 cl_uint reference_count(cl_command_queue queue);
+// The context's reference count once it reaches `expected`, or after 5 s: work the plugin left to
+// its own threads (a kernel build in the background, an executor dropping a finished request)
+// lets go of the context a moment after the application's objects are gone, later under ASan.
+cl_uint settled_reference_count(cl_context context, cl_uint expected);
 
 // The tensor's values as floats (f32 host tensor).
 std::vector<float> values_of(const Tensor& tensor);
