@@ -3,9 +3,10 @@
 #   setup       installs what is missing (tools/setup.sh)
 #   format      every C++ file matches .clang-format (fix: bash tools/format.sh)
 #   plain       the whole tree (gcc), but for the tests the sanitizer phases run
-#   sanitizers  one clang build with AddressSanitizer and UndefinedBehaviorSanitizer together
-#               (--config=sanitize): the core's, the template, BATCH and NPU (simulator) tests, then the
-#               GPU and MULTI plugins' (sanitizers_gpu, same build: they run on PoCL)
+#   sanitizers  one clang build with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
+#               together (--config=sanitize): the core's, the template, BATCH, NPU (simulator) and Triton
+#               backend tests, then the GPU and MULTI plugins' (sanitizers_gpu, same build: on PoCL)
+#   tsan        ThreadSanitizer over the concurrency-heavy tests (docs/SANITIZERS.md)
 # Ends with each phase's duration and "N passed, N failed".
 #
 # Bazel keeps its action outputs in a disk cache outside the clone ($FERRY_BAZEL_DISK_CACHE,
@@ -78,6 +79,17 @@ phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" "${plain_only
 # The same build for the GPU plugin's tests (they run on PoCL), LeakSanitizer on: PoCL's, LLVM's
 # and Intel's runtime's own leaks are suppressed by library (testing/support/lsan_suppressions.txt).
 phase sanitizers_gpu bazel_test --config=sanitize -- "${sanitized_gpu[@]}" "${plain_only[@]/#/-}"
+# ThreadSanitizer over the concurrency-heavy tests: async requests and the streams executor,
+# TEMPLATE's concurrent requests, BATCH, MULTI (over TEMPLATE and GPU on PoCL), the NPU plugin with
+# the simulated driver's worker and queues. The Triton instance is not here: tritonserver would
+# need TSan's runtime preloaded and reports races in its own uninstrumented threads; Triton calls
+# an instance from one thread at a time, and the sanitizers phase runs it under ASan.
+tsan_tests=(//core:async_infer_request_test //core:streams_executor_test //core:streams_executor_priority_test
+  //core:sync_infer_request_test //plugins/template:inference_test //plugins/batch:batch_device_test
+  //plugins/multi:multi_device_test //plugins/npu:inference_test //plugins/npu/simulator:synchronization_test
+  //plugins/npu/simulator:command_list_test)
+phase tsan bazel_test --config=tsan -- "${tsan_tests[@]}"
+
 echo "--- phases"
 printf '%s\n' "${phases[@]}"
 echo "${passed} passed, ${failed} failed"

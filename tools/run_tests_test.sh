@@ -37,8 +37,8 @@ make_tree 0
 status=0
 output=$(PATH="$scratch/bin:$PATH" HOME="$TEST_TMPDIR" bash "$scratch/tools/run_tests.sh" 2>&1) || status=$?
 [[ $status -eq 0 ]] || fail "a run whose tests pass must exit 0, got $status; output: $output"
-for name in setup format plain sanitizers sanitizers_gpu; do
+for name in setup format plain sanitizers sanitizers_gpu tsan; do
   grep -qE "^${name} +[0-9]+ s$" <<<"$output" || fail "no duration for phase $name: $output"
 done
-[[ $output == *"3 passed, 0 failed"* ]] || fail "wrong count: $output"
+[[ $output == *"4 passed, 0 failed"* ]] || fail "wrong count: $output"
 echo "PASS"
