@@ -2,7 +2,8 @@
 // model, and damaged copies of it (truncated in the header and in the payload, a flipped payload
 // byte, another format version).
 //   make_import_seeds DEVICE MODEL.xml OUT_DIR
-// (bazel run //testing/fuzz:make_import_seeds -- NPU $PWD/testing/models/openvino/mlp.xml $PWD/plugins/npu/src/fuzz_corpus)
+// (bazel run //testing/fuzz:make_import_seeds -- NPU $PWD/testing/models/openvino/mlp.xml
+// $PWD/plugins/npu/src/fuzz_corpus)
 #include <cstdio>
 #include <fstream>
 #include <sstream>

@@ -110,8 +110,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> model(static_cast<const uint8_t*>(desc.model),
                              static_cast<const uint8_t*>(desc.model) + desc.model_size);
   std::vector<uint8_t> weights;
-  if (desc.weights) weights.assign(static_cast<const uint8_t*>(desc.weights),
-                                   static_cast<const uint8_t*>(desc.weights) + desc.weights_size);
+  if (desc.weights)
+    weights.assign(static_cast<const uint8_t*>(desc.weights),
+                   static_cast<const uint8_t*>(desc.weights) + desc.weights_size);
   desc.model = model.empty() ? nullptr : model.data();
   if (desc.weights) desc.weights = weights.empty() ? nullptr : weights.data();
 
