@@ -2,8 +2,9 @@
 """Shrinks a GPU export blob into small seeds of //plugins/gpu:import_model_fuzzer.
 
 The blob's "programs" field holds the OpenCL program binaries of the exporting device (about
-250 KB on PoCL): the seeds keep one program with its binary cut to 512 bytes (the device refuses
-it and the plugin builds that program from source) and none at all (every program from source).
+250 KB on PoCL): the seeds keep none at all (every program built from source at import) and one
+program with its binary cut to 512 bytes (PoCL 3.1 reads past it: an open finding, kept in
+plugins/gpu/src/fuzz_open_findings/, see docs/FUZZING.md).
 
     python3 testing/fuzz/shrink_gpu_seed.py plugins/gpu/src/fuzz_corpus/mlp plugins/gpu/src/fuzz_corpus
 """
