@@ -14,11 +14,12 @@ def ferry_unit_tests(srcs, deps, data = [], env = {}):
             size = "small",
         )
 
-def ferry_fuzzer(name, srcs, deps, corpus):
+def ferry_fuzzer(name, srcs, deps, corpus, data = [], env = {}):
     """A libFuzzer target (`--config=fuzz`) that, in every other build, is a test replaying its
     seed corpus through the same entry point, so CI keeps the target building and the corpus clean.
 
     `corpus`: a list of seed files (e.g. `glob(["fuzz_corpus/**"])`) or one label (a filegroup).
+    `data`, `env`: what the target needs at run time (plugins, drivers), as for a cc_test.
     A libFuzzer build gets no arguments from the rule: pass a writable corpus folder yourself,
     e.g. `bazel run --config=fuzz //core:x_fuzzer -- -max_total_time=60 /tmp/x_corpus`
     (libFuzzer given plain files would only replay them instead of fuzzing)."""
@@ -45,6 +46,7 @@ def ferry_fuzzer(name, srcs, deps, corpus):
             "//core:libfuzzer_build": [],
             "//conditions:default": ["$(rootpaths %s)" % corpus],
         }),
-        data = [corpus],
+        data = [corpus] + data,
+        env = env,
         size = "small",
     )

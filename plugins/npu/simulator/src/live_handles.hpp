@@ -12,24 +12,35 @@ template <class T>
 class LiveHandles {
  public:
   static void add(const void* object) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    live_.insert(object);
+    Registry& registry = registry_();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    registry.live.insert(object);
   }
   static void remove(const void* object) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    live_.erase(object);
+    Registry& registry = registry_();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    registry.live.erase(object);
   }
   // The object behind `handle`, or nullptr when no live object of this type has that address.
   template <class Handle>
   static T* find(Handle handle) {
     const void* address = reinterpret_cast<const void*>(handle);
-    std::lock_guard<std::mutex> lock(mutex_);
-    return live_.count(address) ? static_cast<T*>(const_cast<void*>(address)) : nullptr;
+    Registry& registry = registry_();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    return registry.live.count(address) ? static_cast<T*>(const_cast<void*>(address)) : nullptr;
   }
 
  private:
-  inline static std::mutex mutex_;
-  inline static std::unordered_set<const void*> live_;
+  struct Registry {
+    std::mutex mutex;
+    std::unordered_set<const void*> live;
+  };
+  // Never destroyed, as the device is: an application may release its objects from its own
+  // exit-time destructors (a static ferry::Core), after this library's statics would be gone.
+  static Registry& registry_() {
+    static Registry* registry = new Registry();
+    return *registry;
+  }
 };
 
 // First base of every handle object (which is not polymorphic, so `this` is the object's

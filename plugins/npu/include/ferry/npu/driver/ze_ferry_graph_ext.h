@@ -25,6 +25,9 @@ typedef struct _ferry_graph_handle_t* ferry_graph_handle_t;
 typedef enum _ferry_graph_format_t {
   FERRY_GRAPH_FORMAT_IR = 1,      // a serialised Ferry / OpenVINO IR v11 model: .xml text + .bin weights
   FERRY_GRAPH_FORMAT_NATIVE = 2,  // a blob from ferryGraphGetNativeBinary of the same driver version
+  // As every Level Zero enum: any 32-bit value an application stores is a value of the type (the
+  // driver refuses unknown ones) instead of undefined behaviour in C++.
+  FERRY_GRAPH_FORMAT_FORCE_UINT32 = 0x7fffffff
 } ferry_graph_format_t;
 
 typedef struct _ferry_graph_desc_t {
@@ -79,6 +82,7 @@ typedef ze_result_t (*ferry_graph_get_properties_t)(ferry_graph_handle_t graph, 
 typedef enum _ferry_graph_argument_direction_t {
   FERRY_GRAPH_ARGUMENT_INPUT = 0,
   FERRY_GRAPH_ARGUMENT_OUTPUT = 1,
+  FERRY_GRAPH_ARGUMENT_FORCE_UINT32 = 0x7fffffff
 } ferry_graph_argument_direction_t;
 
 #define FERRY_GRAPH_MAX_RANK 8
