@@ -32,7 +32,7 @@ struct ResourceVerdict {
   bool fds_ok = true;
   int64_t rss_growth_kib = 0;  // the largest quiet sample after warm-up minus the warm-up sample
   int64_t rss_limit_kib = 0;
-  int64_t fd_growth = 0;  // likewise, in descriptors
+  int64_t fd_growth = 0;  // the last quiet sample minus the warm-up sample (0 if fewer), in descriptors
   std::string failure;    // one line per broken bound; empty when both hold
   bool ok() const { return rss_ok && fds_ok; }
 };
