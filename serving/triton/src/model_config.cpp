@@ -158,7 +158,7 @@ ModelConfig parse_model_config(const std::string& json) {
   Json config;
   try {
     config = Json::parse(json);
-  } catch (const Json::parse_error& error) {
+  } catch (const Json::exception& error) {  // not JSON, or a number beyond a double (out_of_range)
     throw config_error("the model configuration is not JSON: ", error.what());
   }
   try {

@@ -71,6 +71,10 @@ TEST(ModelConfig, RefusesFieldsOfTheWrongType) {
 
 TEST(ModelConfig, RefusesWhatItCannotRead) {
   EXPECT_NE(error_of<ConfigError>([] { parse_model_config("{oops"); }).find("not JSON"), std::string::npos);
+  // A number no double holds: nlohmann's out_of_range, not a parse_error (found by fuzzing).
+  EXPECT_NE(
+      error_of<ConfigError>([] { parse_model_config(R"({"max_batch_size": 5E5555555555})"); }).find("number overflow"),
+      std::string::npos);
   EXPECT_NE(error_of<ConfigError>([] {
               parse_model_config(with(kBatched, "/input/0/data_type", "TYPE_STRING"));
             }).find("data_type TYPE_STRING is not supported"),
