@@ -19,3 +19,4 @@ def system_libs():
     _system("pugixml", "pugixml.BUILD")
     _system("onnx", "onnx.BUILD")
     _system("nlohmann_json", "nlohmann_json.BUILD")
+    _system("openssl", "openssl.BUILD")

@@ -8,7 +8,7 @@ packages=(
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   libze-dev libze1 libva-dev libdnnl-dev
   libprotobuf-dev protobuf-compiler libpugixml-dev libonnx-dev libonnx-testdata python3-venv
-  nlohmann-json3-dev libb64-0d
+  nlohmann-json3-dev libb64-0d libssl-dev
 )
 
 missing=()

@@ -19,7 +19,10 @@ constexpr size_t kHeaderSize = kChecksumOffset + 8;
 // measure the allocator.
 constexpr size_t kMaxInputBytes = size_t{1} << 20;
 
+}  // namespace
+
 std::string with_checksum_recomputed(std::string blob) {
+  if (blob.size() < kHeaderSize) return blob;
   uint64_t declared = 0;
   for (int i = 7; i >= 0; --i) declared = declared << 8 | static_cast<uint8_t>(blob[12 + i]);
   const size_t available = blob.size() - kHeaderSize;
@@ -28,6 +31,8 @@ std::string with_checksum_recomputed(std::string blob) {
   for (size_t i = 0; i < 8; ++i, checksum >>= 8) blob[kChecksumOffset + i] = static_cast<char>(checksum & 0xff);
   return blob;
 }
+
+namespace {
 
 void run_on_zeros(CompiledModel& compiled) {
   for (const auto& input : compiled.inputs()) {

@@ -13,6 +13,10 @@ namespace ferry::fuzz {
 // behind the checksum instead of stopping at it. Each import must either succeed or throw
 // ferry::Exception (anything else escapes and is a finding). A model that imports and whose inputs
 // are static and small is run once on zeros.
+// `blob` with the export container's payload checksum made right for its payload (a blob shorter
+// than the container's header comes back as it is).
+std::string with_checksum_recomputed(std::string blob);
+
 void import_and_run(const std::string& device, const uint8_t* data, size_t size);
 
 }  // namespace ferry::fuzz

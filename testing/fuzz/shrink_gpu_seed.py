@@ -2,9 +2,11 @@
 """Shrinks a GPU export blob into small seeds of //plugins/gpu:import_model_fuzzer.
 
 The blob's "programs" field holds the OpenCL program binaries of the exporting device (about
-250 KB on PoCL): the seeds keep none at all (every program built from source at import) and one
-program with its binary cut to 512 bytes (PoCL 3.1 reads past it: an open finding, kept in
-plugins/gpu/src/fuzz_open_findings/, see docs/FUZZING.md).
+250 KB on PoCL): the seeds keep none at all (every program built from source at import), with the
+damaged copies make_import_seeds makes, and one program with its binary cut to 512 bytes (PoCL 3.1
+reads past such a binary; the import drops it unread, as its seal does not verify: docs/FUZZING.md).
+Field "programs_seal" becomes 32 zero bytes, the seal of no key: as for a blob from another
+machine, no binary of a seed reaches the driver whichever key the fuzzing user has.
 
     python3 testing/fuzz/shrink_gpu_seed.py plugins/gpu/src/fuzz_corpus/mlp plugins/gpu/src/fuzz_corpus
 """
@@ -59,9 +61,29 @@ def main(source, out_dir):
         "mlp_one_cut_program": struct.pack("<I", 1) + pack_string(kernel_file) + pack_string(options) + pack_string(binary[:512]),
     }
     for name, value in seeds.items():
-        small = blob_of(blob[:12], {**fields, b"programs": value})
-        open(f"{out_dir}/{name}", "wb").write(small)
-        print(f"{out_dir}/{name}: {len(small)} bytes")
+        small = blob_of(blob[:12], {**fields, b"programs": value, b"programs_seal": bytes(32)})
+        write(f"{out_dir}/{name}", small)
+        if name == "mlp_no_programs":
+            for suffix, damaged in damaged_copies(small).items():
+                write(f"{out_dir}/{name}_{suffix}", damaged)
+
+
+def damaged_copies(blob):
+    """What testing/fuzz/make_import_seeds.cpp writes beside a blob."""
+    flipped, other_version = bytearray(blob), bytearray(blob)
+    flipped[len(blob) * 3 // 4] ^= 0x5A  # the fuzz target imports it once more, checksum fixed
+    other_version[8] ^= 0x7F  # the u32 format version after the 8-byte magic
+    return {
+        "truncated_header": blob[:20],
+        "truncated_payload": blob[: len(blob) // 2],
+        "flipped_byte": bytes(flipped),
+        "other_version": bytes(other_version),
+    }
+
+
+def write(path, data):
+    open(path, "wb").write(data)
+    print(f"{path}: {len(data)} bytes")
 
 
 if __name__ == "__main__":

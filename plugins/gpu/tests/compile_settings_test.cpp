@@ -1,14 +1,17 @@
 // compile_model's settings that reach the OpenCL programs: COMPILATION_NUM_THREADS (parallel
 // builds), GPU_ENABLE_LOOP_UNROLLING (programs of their own), and CACHE_DIR (a compile served from
-// the cache in a new Core builds no program from source: the blob carries the program binaries).
+// the cache in a new Core builds no program from source: the blob carries the program binaries,
+// sealed; a blob whose seal does not verify is served with every program built from source).
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 
 #include "ferry/gpu/properties.hpp"
 #include "support/gpu_test_utils.hpp"
+#include "testing/fuzz/import_model_fuzz.hpp"
 
 namespace ferry::gpu::test {
 namespace {
@@ -84,6 +87,35 @@ TEST(GpuCompileSettings, CacheDirHitInANewCoreBuildsNoProgramFromSource) {
   EXPECT_TRUE(second.get_property(loaded_from_cache));
   EXPECT_EQ(second.get_property(program_builds), 0u);
   expect_same_as_template(core, second, model);
+}
+
+TEST(GpuCompileSettings, ImportOfABlobUnderAnotherSealBuildsEveryProgramFromSource) {
+  auto model = two_kernel_model();
+  uint64_t builds = 0;
+  std::stringstream exported;
+  {
+    Core core = make_core();
+    CompiledModel compiled = core.compile_model(model, "GPU");
+    builds = compiled.get_property(program_builds);
+    ASSERT_GT(builds, 0u);
+    compiled.export_model(exported);
+  }
+  std::string blob = exported.str();
+  {
+    Core core = make_core();  // a new plugin instance: no context, no program yet
+    std::stringstream in(blob);
+    EXPECT_EQ(core.import_model(in, "GPU").get_property(program_builds), 0u) << "the seal of this user's key verifies";
+  }
+  // The seal as another user's key would have made it: one byte of the tag changed, the container's
+  // checksum made right, so only the seal tells.
+  const size_t name = blob.find("programs_seal");
+  ASSERT_NE(name, std::string::npos);
+  blob[name + 13 + 8] ^= 0x01;  // the name, the tag's u64 length, then the tag
+  std::stringstream in(fuzz::with_checksum_recomputed(blob));
+  Core core = make_core();
+  CompiledModel imported = core.import_model(in, "GPU");
+  EXPECT_EQ(imported.get_property(program_builds), builds) << "binaries under a seal that does not verify were used";
+  expect_same_as_template(core, imported, model);
 }
 
 }  // namespace
