@@ -27,9 +27,9 @@ constexpr const char* kLayerName = "confidential_layer_multiply";
 // Weights whose bytes are easy to find in a file: a run of distinct, unusual floats.
 const std::vector<float> kWeights = {1234.5678f, -8765.4321f, 3.14159265f, 2.71828183f, 1.41421356f, 0.5772156f};
 
-// x[6] * W[6] -> y, with a named layer and recognisable weights.
-std::shared_ptr<Model> make_model() {
-  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{6});
+// x[6] * W[6] -> y, with a named layer and recognisable weights ([1,6] for BATCH).
+std::shared_ptr<Model> make_model(const PartialShape& shape = {6}) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, shape);
   x->output(0).set_names({"x"});
   auto w = std::make_shared<op::v0::Constant>(element::f32, Shape{6}, kWeights);
   auto mul = std::make_shared<op::v1::Multiply>(x, w);
@@ -108,8 +108,8 @@ TEST(CacheEncryption, CacheDirHoldsNoReadableModelAndHitsThroughTheCallbacks) {
 
   const auto dir = temp_dir("encrypted");
   Codec codec("k3y-0ne");
-  CompiledModel first =
-      core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()), cache_encryption_callbacks(codec.callbacks()));
+  CompiledModel first = core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()),
+                                           cache_encryption_callbacks(codec.callbacks()));
   EXPECT_FALSE(first.get_property(loaded_from_cache));
   expect_works(first, "compiled");
   EXPECT_EQ(codec.encrypted, 1);
@@ -118,8 +118,8 @@ TEST(CacheEncryption, CacheDirHoldsNoReadableModelAndHitsThroughTheCallbacks) {
   EXPECT_FALSE(holds_model(contents_of(dir))) << "the encrypted entry shows the model";
 
   // A hit: decrypted and imported, not compiled again (and not written again).
-  CompiledModel second =
-      core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()), cache_encryption_callbacks(codec.callbacks()));
+  CompiledModel second = core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()),
+                                            cache_encryption_callbacks(codec.callbacks()));
   EXPECT_TRUE(second.get_property(loaded_from_cache));
   expect_works(second, "from the encrypted cache");
   EXPECT_EQ(codec.encrypted, 1);
@@ -131,7 +131,7 @@ TEST(CacheEncryption, CacheDirHoldsNoReadableModelAndHitsThroughTheCallbacks) {
                   .get_property(loaded_from_cache));
 }
 
-TEST(CacheEncryption, WithCoreWideCacheDirAndThroughMulti) {
+TEST(CacheEncryption, WithCoreWideCacheDirAndThroughMultiAndBatch) {
   const auto dir = temp_dir("core_wide");
   Core core;
   core.set_property(cache_dir(dir.string()));
@@ -151,6 +151,15 @@ TEST(CacheEncryption, WithCoreWideCacheDirAndThroughMulti) {
   EXPECT_EQ(multi_codec.encrypted, 1);
   ASSERT_EQ(entries_in(multi), 1u);
   EXPECT_FALSE(holds_model(contents_of(multi)));
+
+  // BATCH too: its batched model and its batch-1 model, each an encrypted entry.
+  const auto batch = temp_dir("batch");
+  Codec batch_codec("batch key");
+  core.compile_model(make_model({1, 6}), "BATCH:TEMPLATE(2)", cache_dir(batch.string()),
+                     cache_encryption_callbacks(batch_codec.callbacks()));
+  EXPECT_EQ(batch_codec.encrypted, 2);
+  ASSERT_EQ(entries_in(batch), 2u);
+  EXPECT_FALSE(holds_model(contents_of(batch)));
 }
 
 TEST(CacheEncryption, AnEntryThatDoesNotDecryptIsAMissAndIsRewritten) {
