@@ -108,22 +108,18 @@ TEST(CacheEncryption, CacheDirHoldsNoReadableModelAndHitsThroughTheCallbacks) {
 
   const auto dir = temp_dir("encrypted");
   Codec codec("k3y-0ne");
-  CompiledModel first = core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()),
-                                           cache_encryption_callbacks(codec.callbacks()));
-  EXPECT_FALSE(first.get_property(loaded_from_cache));
-  expect_works(first, "compiled");
-  EXPECT_EQ(codec.encrypted, 1);
-  EXPECT_EQ(codec.decrypted, 0);
-  ASSERT_EQ(entries_in(dir), 1u);
-  EXPECT_FALSE(holds_model(contents_of(dir))) << "the encrypted entry shows the model";
-
-  // A hit: decrypted and imported, not compiled again (and not written again).
-  CompiledModel second = core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()),
-                                            cache_encryption_callbacks(codec.callbacks()));
-  EXPECT_TRUE(second.get_property(loaded_from_cache));
-  expect_works(second, "from the encrypted cache");
-  EXPECT_EQ(codec.encrypted, 1);
-  EXPECT_EQ(codec.decrypted, 1);
+  // The first compile writes the entry through encrypt; the second is a hit through decrypt:
+  // imported, not compiled again, and not written again.
+  for (const bool hit : {false, true}) {
+    CompiledModel compiled = core.compile_model(make_model(), "TEMPLATE", cache_dir(dir.string()),
+                                                cache_encryption_callbacks(codec.callbacks()));
+    EXPECT_EQ(compiled.get_property(loaded_from_cache), hit);
+    expect_works(compiled, hit ? "from the encrypted cache" : "compiled");
+    EXPECT_EQ(codec.encrypted, 1);
+    EXPECT_EQ(codec.decrypted, hit ? 1 : 0);
+    ASSERT_EQ(entries_in(dir), 1u);
+    EXPECT_FALSE(holds_model(contents_of(dir))) << "the encrypted entry shows the model";
+  }
 
   // Both callbacks empty: as if not given.
   EXPECT_TRUE(core.compile_model(make_model(), "TEMPLATE", cache_dir(plain.string()),
