@@ -23,6 +23,22 @@ bool plugin_supports_export(const IPlugin& plugin, const AnyMap& arguments) {
   }
 }
 
+// CACHE_ENCRYPTION_CALLBACKS among compile_model's core-wide properties; none when not given or
+// both callbacks are empty.
+std::optional<EncryptionCallbacks> encryption_of(const AnyMap& core) {
+  auto found = core.find(cache_encryption_callbacks.name());
+  if (found == core.end()) return std::nullopt;
+  FERRY_ASSERT(found->second.is<EncryptionCallbacks>(), cache_encryption_callbacks.name(),
+               " takes an EncryptionCallbacks (cache_encryption_callbacks(callbacks)), got ",
+               found->second.type_name());
+  const auto& callbacks = found->second.as<EncryptionCallbacks>();
+  if (!callbacks.encrypt && !callbacks.decrypt) return std::nullopt;
+  FERRY_ASSERT(callbacks.encrypt && callbacks.decrypt, cache_encryption_callbacks.name(),
+               " needs both encrypt and decrypt: an entry written with one could not be read with the other (",
+               callbacks.encrypt ? "decrypt" : "encrypt", " is empty)");
+  return callbacks;
+}
+
 }  // namespace
 
 std::string priorities_of(const DeviceName& device) { return device.full_name().substr(device.base.size() + 1); }
@@ -98,7 +114,8 @@ LoadedPlugin CoreImpl::get_plugin(const std::string& base_name) const {
 
 AnyMap CoreImpl::take_core_properties(AnyMap& properties) {
   AnyMap core;
-  for (const std::string& key : {cache_dir.name(), hint::allow_auto_batching.name()}) {
+  for (const std::string& key :
+       {cache_dir.name(), hint::allow_auto_batching.name(), cache_encryption_callbacks.name()}) {
     auto found = properties.find(key);
     if (found != properties.end()) {
       core.insert(*found);
@@ -111,6 +128,10 @@ AnyMap CoreImpl::take_core_properties(AnyMap& properties) {
 void CoreImpl::set_core_properties(const AnyMap& properties) {
   AnyMap remaining = properties;
   AnyMap core = take_core_properties(remaining);
+  if (core.count(cache_encryption_callbacks.name()))
+    Exception::raise(cache_encryption_callbacks.name(),
+                     " is given to compile_model only (as OpenVINO): core.compile_model(model, device, "
+                     "cache_encryption_callbacks(callbacks))");
   if (!remaining.empty())
     Exception::raise("property '", remaining.begin()->first,
                      "' is not a core-wide property (core-wide: CACHE_DIR, ALLOW_AUTO_BATCHING); set it for a device: "
@@ -130,10 +151,11 @@ Any CoreImpl::get_core_property(const std::string& name) const {
     return found == m_core_properties.end() ? Any(true) : Any(found->second.as<bool>());
   }
   if (name == supported_properties.name())
-    return std::vector<PropertyName>{PropertyName(cache_dir.name(), PropertyMutability::RW),
-                                     PropertyName(hint::allow_auto_batching.name(), PropertyMutability::RW)};
+    return std::vector<PropertyName>{cache_dir, hint::allow_auto_batching, cache_encryption_callbacks};
+  if (name == cache_encryption_callbacks.name())
+    Exception::raise(name, " is write-only: it is given to compile_model and cannot be read back");
   Exception::raise("unknown core-wide property '", name,
-                   "' (core-wide: SUPPORTED_PROPERTIES, CACHE_DIR, ALLOW_AUTO_BATCHING)");
+                   "' (core-wide: SUPPORTED_PROPERTIES, CACHE_DIR, ALLOW_AUTO_BATCHING, CACHE_ENCRYPTION_CALLBACKS)");
 }
 
 void CoreImpl::set_device_properties(const DeviceName& device, const AnyMap& properties) {
@@ -175,7 +197,10 @@ CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const
       cache_directory = m_core_properties.at(cache_dir.name()).as<std::string>();
   }
   const AnyMap plugin_properties = with_device_id(device, properties);
-  if (!cache_directory.empty()) return compile_with_cache(model, device, plugin_properties, cache_directory);
+  // Checked even without CACHE_DIR, so bad callbacks are reported where they are given.
+  const std::optional<EncryptionCallbacks> encryption = encryption_of(core);
+  if (!cache_directory.empty())
+    return compile_with_cache(model, device, plugin_properties, cache_directory, encryption);
   const LoadedPlugin plugin = get_plugin(device.base);
   return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
 }
@@ -255,7 +280,8 @@ Any CoreImpl::get_property(const std::string& device_name, const std::string& na
 }
 
 CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                                           const AnyMap& plugin_properties, const std::string& cache_directory) const {
+                                           const AnyMap& plugin_properties, const std::string& cache_directory,
+                                           const std::optional<EncryptionCallbacks>& encryption) const {
   const LoadedPlugin plugin = get_plugin(device.base);
   if (!plugin_supports_export(*plugin.plugin, with_device_id(device, {})))
     return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
@@ -263,18 +289,23 @@ CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& m
   const ModelCache cache(cache_directory);
   const std::string key =
       ModelCache::compute_key(model, device.full_name(), plugin_properties, plugin.plugin->get_version());
-  if (std::optional<std::string> blob = cache.load(key)) {
-    try {
-      std::istringstream in(*blob);
-      return CompiledModel(plugin.plugin->import_model(in, plugin_properties), {plugin.library});
-    } catch (const Exception&) {
-      cache.remove(key);  // a stale or foreign blob: rebuild it below
+  if (std::optional<std::string> entry = cache.load(key)) {
+    // Under CACHE_ENCRYPTION_CALLBACKS an entry that does not decrypt (another key, written in the
+    // clear) is a miss like a stale one, and is rewritten below.
+    if (std::optional<std::string> blob = encryption ? ModelCache::unseal(*entry, *encryption) : entry) {
+      try {
+        std::istringstream in(*blob);
+        return CompiledModel(plugin.plugin->import_model(in, plugin_properties), {plugin.library});
+      } catch (const Exception&) {
+        // a stale or foreign blob: rebuild it below
+      }
     }
+    cache.remove(key);
   }
   auto compiled = plugin.plugin->compile_model(model, plugin_properties);
   std::ostringstream out;
   compiled->export_model(out);
-  cache.store(key, out.str());
+  cache.store(key, encryption ? ModelCache::seal(out.str(), *encryption) : out.str());
   return CompiledModel(compiled, {plugin.library});
 }
 

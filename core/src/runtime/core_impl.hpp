@@ -13,6 +13,7 @@
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/value/any.hpp"
+#include "ferry/value/properties.hpp"
 #include "plugin_library.hpp"
 
 namespace ferry {
@@ -33,6 +34,7 @@ class CoreImpl final : public ICore, public std::enable_shared_from_this<CoreImp
   std::vector<std::string> registered_devices() const;
 
   // Splits `properties` into core-wide ones (returned) and the rest (left in `properties`).
+  // CACHE_ENCRYPTION_CALLBACKS is one (compile_model's only: set_core_properties refuses it).
   static AnyMap take_core_properties(AnyMap& properties);
   void set_core_properties(const AnyMap& properties);
   Any get_core_property(const std::string& name) const;
@@ -60,8 +62,10 @@ class CoreImpl final : public ICore, public std::enable_shared_from_this<CoreImp
                                         const AnyMap& properties, const AnyMap& core) const;
   CompiledModel compile_virtual(const std::shared_ptr<const Model>& model, const DeviceName& device, AnyMap properties,
                                 const AnyMap& core) const;
+  // `encryption`: CACHE_ENCRYPTION_CALLBACKS given to this compile, or none.
   CompiledModel compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                                   const AnyMap& plugin_properties, const std::string& cache_dir) const;
+                                   const AnyMap& plugin_properties, const std::string& cache_dir,
+                                   const std::optional<EncryptionCallbacks>& encryption) const;
 
   mutable std::mutex m_mutex;
   mutable std::map<std::string, Registration> m_registrations;

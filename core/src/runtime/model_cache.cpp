@@ -24,6 +24,11 @@ std::string hex(uint64_t value) {
   return out.str();
 }
 
+// The envelope encrypted under CACHE_ENCRYPTION_CALLBACKS: the magic, the payload's checksum, the
+// payload. A decryption under another key does not reproduce both.
+constexpr char kSealMagic[8] = {'F', 'E', 'R', 'R', 'Y', 'E', 'N', '1'};
+constexpr size_t kSealHeaderSize = sizeof(kSealMagic) + sizeof(uint64_t);
+
 struct Header {
   char magic[8];
   uint32_t format_version;
@@ -112,6 +117,39 @@ void ModelCache::store(const std::string& key, const std::string& payload) const
 void ModelCache::remove(const std::string& key) const {
   std::error_code error;
   std::filesystem::remove(path_of(key), error);
+}
+
+std::string ModelCache::seal(const std::string& payload, const EncryptionCallbacks& callbacks) {
+  const uint64_t checksum = sdk::fnv1a64(payload);
+  std::string envelope(kSealMagic, sizeof(kSealMagic));
+  envelope.append(reinterpret_cast<const char*>(&checksum), sizeof(checksum));
+  envelope += payload;
+  try {
+    return callbacks.encrypt(envelope);
+  } catch (const std::exception& e) {
+    Exception::raise("CACHE_ENCRYPTION_CALLBACKS: encrypt threw (", e.what(),
+                     "); the compiled model was not written to CACHE_DIR");
+  } catch (...) {
+    Exception::raise(
+        "CACHE_ENCRYPTION_CALLBACKS: encrypt threw a non-standard exception; the compiled model was "
+        "not written to CACHE_DIR");
+  }
+}
+
+std::optional<std::string> ModelCache::unseal(const std::string& stored, const EncryptionCallbacks& callbacks) {
+  std::string envelope;
+  try {
+    envelope = callbacks.decrypt(stored);
+  } catch (...) {
+    return std::nullopt;  // a decryptor that authenticates refuses another key's entry: a miss
+  }
+  uint64_t checksum = 0;
+  if (envelope.size() < kSealHeaderSize || std::memcmp(envelope.data(), kSealMagic, sizeof(kSealMagic)) != 0)
+    return std::nullopt;
+  std::memcpy(&checksum, envelope.data() + sizeof(kSealMagic), sizeof(checksum));
+  std::string payload = envelope.substr(kSealHeaderSize);
+  if (sdk::fnv1a64(payload) != checksum) return std::nullopt;
+  return payload;
 }
 
 }  // namespace ferry

@@ -5,6 +5,7 @@
 
 #include "ferry/graph/model.hpp"
 #include "ferry/value/any.hpp"
+#include "ferry/value/properties.hpp"
 #include "ferry/value/version.hpp"
 
 namespace ferry {
@@ -27,6 +28,13 @@ class ModelCache {
   void store(const std::string& key, const std::string& payload) const;
   void remove(const std::string& key) const;
   std::string path_of(const std::string& key) const;
+
+  // CACHE_ENCRYPTION_CALLBACKS around a payload. seal() encrypts an envelope (a magic, the
+  // payload's checksum, the payload); a callback that throws is an error naming it, so no entry is
+  // written in the clear. unseal() decrypts and checks the envelope: nullopt when decrypt throws or
+  // its result is not this envelope (another key, an entry written without encryption).
+  static std::string seal(const std::string& payload, const EncryptionCallbacks& callbacks);
+  static std::optional<std::string> unseal(const std::string& stored, const EncryptionCallbacks& callbacks);
 
  private:
   std::string m_dir;

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -211,6 +213,79 @@ TEST(OpenVinoIdioms, SerializeAndReadBack) {
   EXPECT_EQ(infer(compiled, make_images(1)), (std::vector<float>{2, 4, 6}));
   ov::save_model(model, dir + "/saved.xml");
   EXPECT_TRUE(std::filesystem::exists(dir + "/saved.bin"));
+}
+
+// The Model Caching Overview's program (OpenVINO's ov_caching.cpp, linked from the GPU page's
+// "Model Caching"): part0 to part3, and part4 / part5, which encrypt the cache with XOR callbacks.
+TEST(OpenVinoIdioms, ModelCachingOverviewProgram) {
+  const std::string dir = temp_dir("caching_overview");
+  const std::string modelPath = dir + "/myModel.xml";
+  ov::serialize(make_model(), modelPath, dir + "/myModel.bin");
+  const std::string device = "TEMPLATE";
+  const std::string cache = dir + "/cache";
+  {
+    ov::AnyMap config;
+    ov::Core core;                                              // Step 1: create ov::Core object
+    core.set_property(ov::cache_dir(cache));                    // Step 1b: Enable caching
+    auto model = core.read_model(modelPath);                    // Step 2: Read Model
+    auto compiled = core.compile_model(model, device, config);  // Step 5: LoadNetwork
+    ASSERT_TRUE(compiled);
+    EXPECT_FALSE(compiled.get_property(ov::loaded_from_cache));
+  }
+  {
+    ov::AnyMap config;
+    ov::Core core;
+    core.set_property(ov::cache_dir(cache));
+    auto compiled = core.compile_model(modelPath, device, config);  // Step 2: Compile model by file path
+    ASSERT_TRUE(compiled);
+    EXPECT_TRUE(compiled.get_property(ov::loaded_from_cache));
+  }
+  {
+    ov::Core core;
+    std::vector<std::string> caps = core.get_property(device, ov::device::capabilities);
+    bool cachingSupported = std::find(caps.begin(), caps.end(), ov::device::capability::EXPORT_IMPORT) != caps.end();
+    EXPECT_TRUE(cachingSupported);
+  }
+  const std::string encrypted_cache = dir + "/encrypted";
+  int calls = 0;
+  // part4 twice (written, then read back), then part5, which adds CACHE_MODE.
+  for (const bool part5 : {false, false, true}) {
+    ov::Core core;
+    core.set_property(ov::cache_dir(encrypted_cache));
+    auto model = core.read_model(modelPath);
+    ov::AnyMap config;
+    ov::EncryptionCallbacks encryption_callbacks;
+    static const char codec_key[] = {0x30, 0x60, 0x70, 0x02, 0x04, 0x08, 0x3F, 0x6F, 0x72, 0x74, 0x78, 0x7F};
+    auto codec_xor = [&](const std::string& source_str) {
+      ++calls;
+      auto key_size = sizeof(codec_key);
+      int key_idx = 0;
+      std::string dst_str = source_str;
+      for (char& c : dst_str) {
+        c ^= codec_key[key_idx % key_size];
+        key_idx++;
+      }
+      return dst_str;
+    };
+    encryption_callbacks.encrypt = codec_xor;
+    encryption_callbacks.decrypt = codec_xor;
+    config.insert(ov::cache_encryption_callbacks(encryption_callbacks));  // Step 4: Set device configuration
+    if (!part5) {
+      auto compiled = core.compile_model(model, device, config);  // Step 5: LoadNetwork
+      ASSERT_TRUE(compiled);
+      EXPECT_EQ(infer(compiled, make_images(1)), (std::vector<float>{2, 4, 6}));
+      continue;
+    }
+    // No Ferry device keeps weightless blobs: CACHE_MODE compiles, and the device refuses it by name.
+    config.insert(ov::cache_mode(ov::CacheMode::OPTIMIZE_SIZE));
+    EXPECT_NE(error_of([&] { core.compile_model(modelPath, device, config); }).find("CACHE_MODE"), std::string::npos);
+  }
+  EXPECT_EQ(calls, 2);  // encrypted once, decrypted once
+  std::stringstream contents;
+  for (const auto& entry : std::filesystem::directory_iterator(encrypted_cache))
+    contents << std::ifstream(entry.path(), std::ios::binary).rdbuf();
+  EXPECT_FALSE(contents.str().empty());
+  EXPECT_EQ(contents.str().find("doubled"), std::string::npos) << "a layer's name in the encrypted cache";
 }
 
 TEST(OpenVinoIdioms, AssertAndThrowMacros) {

@@ -5,8 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "ferry/compat/openvino.hpp"
 #include "ferry/gpu/ocl/ocl.hpp"
+#include "ferry/gpu/properties.hpp"
 #include "support/app_opencl.hpp"
 #include "support/gpu_test_utils.hpp"
 #include "support/remote_test_model.hpp"
@@ -134,6 +138,33 @@ TEST(OpenVinoSnippets, OutOfOrderQueueOnTheCompiledModelsContext) {
   infer_request.set_tensor(input, shared_blob);
   infer_request.infer();
   EXPECT_EQ(values_of(infer_request.get_tensor("z")), expected_z(x));
+}
+
+// The GPU device page's "Supported Properties" (004_8de11437e84a050e.txt) spelled as OpenVINO
+// spells them, with the performance checklist's queue_throttle and its ThrottleLevel values.
+TEST(OpenVinoSnippets, GpuPagePropertiesSpellTheSame) {
+  ov::Core core = make_core();
+  core.set_property("GPU", ov::intel_gpu::hint::queue_throttle(ov::intel_gpu::hint::ThrottleLevel::LOW));
+  ov::intel_gpu::hint::ThrottleLevel throttle = core.get_property("GPU", ov::intel_gpu::hint::queue_throttle);
+  EXPECT_EQ(throttle, ov::intel_gpu::hint::ThrottleLevel::LOW);
+  core.set_property("GPU", ov::intel_gpu::hint::queue_priority(ov::hint::Priority::HIGH),
+                    ov::intel_gpu::hint::host_task_priority(ov::hint::Priority::MEDIUM),
+                    ov::intel_gpu::enable_loop_unrolling(true));
+  EXPECT_EQ(core.get_property("GPU", ov::intel_gpu::hint::queue_priority), ov::hint::Priority::HIGH);
+
+  std::vector<ov::PropertyName> supported = core.get_property("GPU", ov::supported_properties);
+  for (const char* key : {"GPU_QUEUE_THROTTLE", "GPU_QUEUE_PRIORITY", "GPU_HOST_TASK_PRIORITY",
+                          "GPU_DEVICE_TOTAL_MEM_SIZE", "GPU_UARCH_VERSION", "GPU_EXECUTION_UNITS_COUNT"})
+    EXPECT_NE(std::find(supported.begin(), supported.end(), key), supported.end()) << key;
+  uint64_t memory = core.get_property("GPU", ov::intel_gpu::device_total_mem_size);
+  EXPECT_GT(memory, 0u);
+  std::string uarch = core.get_property("GPU", ov::intel_gpu::uarch_version);
+  int32_t units = core.get_property("GPU", ov::intel_gpu::execution_units_count);
+  EXPECT_GT(units, 0);
+  std::map<std::string, uint64_t> statistics = core.get_property("GPU", ov::intel_gpu::memory_statistics);
+  std::vector<std::string> capabilities = core.get_property("GPU", ov::device::capabilities);
+  EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::EXPORT_IMPORT),
+            capabilities.end());
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <map>
 #include <memory>
@@ -68,6 +69,19 @@ enum class CacheMode { OPTIMIZE_SIZE = 0, OPTIMIZE_SPEED = 1 };
 std::ostream& operator<<(std::ostream& out, CacheMode mode);
 std::istream& operator>>(std::istream& in, CacheMode& mode);
 inline constexpr Property<CacheMode> cache_mode{"CACHE_MODE"};
+
+// What CACHE_DIR entries pass through (OpenVINO's ov::EncryptionCallbacks): every blob written is
+// encrypt(bytes), every blob read decrypt(bytes). Both are needed (or neither).
+struct EncryptionCallbacks {
+  std::function<std::string(const std::string&)> encrypt;
+  std::function<std::string(const std::string&)> decrypt;
+};
+// Write-only; given to compile_model only (as OpenVINO): core.compile_model(model, "GPU",
+// ferry::cache_dir("c"), ferry::cache_encryption_callbacks(callbacks)). The core applies it to the
+// whole entry; a blob that does not decrypt is a cache miss (docs/OPENVINO_COMPAT.md, "Model cache
+// encryption").
+inline constexpr Property<EncryptionCallbacks, PropertyMutability::WO> cache_encryption_callbacks{
+    "CACHE_ENCRYPTION_CALLBACKS"};
 
 namespace streams {
 // A number of streams, or one of the special values AUTO and NUMA (text "AUTO", "NUMA").

@@ -12,7 +12,9 @@
 
 namespace ferry {
 
-enum class PropertyMutability { RW, RO };
+// RW: set and queried; RO: queried only (a metric); WO: set only (OpenVINO's write-only
+// properties, e.g. cache_encryption_callbacks, whose value cannot be read back).
+enum class PropertyMutability { RW, RO, WO };
 
 // A property key that knows whether it may be set (what SUPPORTED_PROPERTIES lists).
 class PropertyName : public std::string {
@@ -25,6 +27,7 @@ class PropertyName : public std::string {
   PropertyName(const P& property)  // NOLINT: lists of supported properties read like {ferry::cache_dir, ...}
       : std::string(property.name()), _mutability(P::mutability) {}
 
+  // As OpenVINO's: true for RW only (WO keys are settable but not queryable: see mutability()).
   bool is_mutable() const { return _mutability == PropertyMutability::RW; }
   PropertyMutability mutability() const { return _mutability; }
 
@@ -80,16 +83,30 @@ class Property<T, PropertyMutability::RO> : public PropertyKey<T, PropertyMutabi
   using PropertyKey<T, PropertyMutability::RO>::PropertyKey;
 };
 
-// A read-write property: `cache_dir("/tmp/c")` makes the {"CACHE_DIR", Any} pair to set it.
-template <typename T>
-class Property<T, PropertyMutability::RW> : public PropertyKey<T, PropertyMutability::RW> {
+// A property that can be set: `cache_dir("/tmp/c")` makes the {"CACHE_DIR", Any} pair to set it.
+template <typename T, PropertyMutability Mutability>
+class SettablePropertyKey : public PropertyKey<T, Mutability> {
  public:
-  using PropertyKey<T, PropertyMutability::RW>::PropertyKey;
+  using PropertyKey<T, Mutability>::PropertyKey;
 
   template <typename... Args>
   std::pair<std::string, Any> operator()(Args&&... args) const {
     return {this->name(), Any(util::make_property_value<T>(std::forward<Args>(args)...))};
   }
+};
+
+// A read-write property.
+template <typename T>
+class Property<T, PropertyMutability::RW> : public SettablePropertyKey<T, PropertyMutability::RW> {
+ public:
+  using SettablePropertyKey<T, PropertyMutability::RW>::SettablePropertyKey;
+};
+
+// A write-only property: it can be set (given to compile_model), not queried.
+template <typename T>
+class Property<T, PropertyMutability::WO> : public SettablePropertyKey<T, PropertyMutability::WO> {
+ public:
+  using SettablePropertyKey<T, PropertyMutability::WO>::SettablePropertyKey;
 };
 
 }  // namespace ferry

@@ -59,7 +59,9 @@ namespace hint {
 // not applied, which GPU_QUEUE_PRIORITY_APPLIED / GPU_QUEUE_THROTTLE_APPLIED report.
 // GPU_QUEUE_PRIORITY not set: MODEL_PRIORITY's value.
 inline constexpr Property<ferry::hint::Priority> queue_priority{"GPU_QUEUE_PRIORITY"};
-inline constexpr Property<ferry::hint::Priority> queue_throttle{"GPU_QUEUE_THROTTLE"};
+// OpenVINO's name for queue_throttle's values: LOW, MEDIUM, HIGH.
+using ThrottleLevel = ferry::hint::Priority;
+inline constexpr Property<ThrottleLevel> queue_throttle{"GPU_QUEUE_THROTTLE"};
 // The scheduling priority of the streams' host threads (which enqueue the kernels of async
 // requests and run their callbacks): LOW adds 10 to their Linux niceness, HIGH takes 5 off (needs
 // CAP_SYS_NICE or RLIMIT_NICE; refused, the threads keep their priority and the compiled model's
