@@ -58,7 +58,8 @@ TEST(OpenVinoTypedHandles, HostMemoryAndFilesAsTensors) {
 TEST(OpenVinoTypedHandles, SharedBufferHandleNamesWhatTheDeviceLacks) {
   ov::Core core = make_core();
   auto gpu_context = core.get_default_context("GPU").as<ov::intel_gpu::ocl::ClContext>();
-  const std::string extensions = cl::Context(gpu_context).getInfo<CL_CONTEXT_DEVICES>()[0].getInfo<CL_DEVICE_EXTENSIONS>();
+  const std::string extensions =
+      cl::Context(gpu_context).getInfo<CL_CONTEXT_DEVICES>()[0].getInfo<CL_DEVICE_EXTENSIONS>();
   if (extensions.find("cl_khr_external_memory") != std::string::npos) GTEST_SKIP() << "the device imports fds";
   const int fd = memfd_create("dma_buf", MFD_CLOEXEC);
   ASSERT_EQ(ftruncate(fd, 64), 0);
