@@ -16,7 +16,7 @@ rm -rf "$dir"
 mkdir -p "$dir/deps"
 bazel=(${BAZEL:-bazel})
 "${bazel[@]}" run -c opt ${BAZEL_FLAGS:-} //:install -- --prefix="$(realpath "$dir")" >/dev/null
-examples="user_kernel_input application_context queue_sharing usm_tensors low_level_api cuda_memory_interop nv12_preprocessing nv12_image_planes"
+examples="user_kernel_input application_context queue_sharing usm_tensors low_level_api cuda_memory_interop nv12_preprocessing nv12_image_planes host_memory_tensors"
 "${bazel[@]}" build -c opt ${BAZEL_FLAGS:-} //plugins/gpu/bench:gpu_model_bench //plugins/gpu/bench:kernel_bench \
   //plugins/gpu/bench:nv12_frame_bench \
   //testing/conformance:runner //testing/conformance:conformance_suite $(printf ' //plugins/gpu/examples:%s' $examples)

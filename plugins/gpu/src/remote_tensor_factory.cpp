@@ -1,8 +1,14 @@
 #include "remote_tensor_factory.hpp"
 
 #include <CL/cl_ext.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 
@@ -17,12 +23,21 @@ namespace {
 
 constexpr size_t kCpuPointerAlignment = 64;
 
+// A file FileDescriptor names (FILE_PATH, FILE_OFFSET, FILE_ACCESS).
+struct FileRequest {
+  std::string path;
+  uint64_t offset = 0;
+  AccessMode access = AccessMode::READ;
+};
+
 // What create_tensor was asked for, read from its parameters.
 struct TensorRequest {
   SharedMemType kind = SharedMemType::OCL_BUFFER;
   void* handle = nullptr;       // MEM_HANDLE
   void* cpu_pointer = nullptr;  // CPU_VA
+  int64_t cpu_bytes = -1;       // MEM_SIZE: the bytes at CPU_VA, -1 the tensor's
   std::optional<int> fd;        // OS_HANDLE
+  std::optional<FileRequest> file;
 };
 
 TensorRequest read_request(const RemoteContext& context, const AnyMap& params) {
@@ -38,8 +53,20 @@ TensorRequest read_request(const RemoteContext& context, const AnyMap& params) {
     } else if (key == cpu_va.name()) {
       request.cpu_pointer = value.as<void*>();
       FERRY_ASSERT(request.cpu_pointer, context.describe(), ": create_tensor: CPU_VA is null");
+    } else if (key == mem_size.name()) {
+      request.cpu_bytes = value.as<int64_t>();
     } else if (key == os_handle.name()) {
       request.fd = value.as<int>();
+    } else if (key == file_path.name()) {
+      if (!request.file) request.file.emplace();
+      request.file->path = value.as<std::string>();
+      FERRY_ASSERT(!request.file->path.empty(), context.describe(), ": create_tensor: FILE_PATH is empty");
+    } else if (key == file_offset.name()) {
+      if (!request.file) request.file.emplace();
+      request.file->offset = value.as<uint64_t>();
+    } else if (key == file_access.name()) {
+      if (!request.file) request.file.emplace();
+      request.file->access = value.as<AccessMode>();
     } else if (key == ocl_context.name()) {
       // get_params() of a tensor names its context: it must be this one.
       FERRY_ASSERT(value.as<void*>() == static_cast<void*>(context.cl()), context.describe(),
@@ -47,7 +74,8 @@ TensorRequest read_request(const RemoteContext& context, const AnyMap& params) {
     } else {
       Exception::raise(context.describe(), ": create_tensor: unknown parameter '", key,
                        "' (known: ", shared_mem_type.name(), ", ", mem_handle.name(), ", ", cpu_va.name(), ", ",
-                       os_handle.name(), ", ", ocl_context.name(), ")");
+                       mem_size.name(), ", ", os_handle.name(), ", ", file_path.name(), ", ", file_offset.name(), ", ",
+                       file_access.name(), ", ", ocl_context.name(), ")");
     }
   }
   return request;
@@ -277,14 +305,31 @@ std::shared_ptr<RemoteTensor> wrap_usm(const std::shared_ptr<RemoteContext>& con
                                         tensor_params(*context, kind, pointer));
 }
 
+// The alignment a host pointer needs to be used in place: the device's base address alignment
+// (CL_DEVICE_MEM_BASE_ADDR_ALIGN, e.g. 128 bytes on PoCL, 512 or 4096 on discrete GPUs), and at
+// least a cache line.
+size_t host_pointer_alignment(const RemoteContext& context) {
+  return std::max<size_t>(kCpuPointerAlignment, context.device_context()->info().mem_base_addr_align_bits / 8);
+}
+
 // Host memory the application keeps alive, used in place (CL_MEM_USE_HOST_PTR). `handle`: the
 // buffer an earlier tensor made over it (its get_params given back), or null for a new one.
+// `available`: the bytes at `pointer` (-1: the tensor's); `flags`: the buffer's access;
+// `params`: what get_params adds (a file's path); `release`: what the tensor owns (a mapping).
 std::shared_ptr<RemoteTensor> wrap_cpu_pointer(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
-                                               const Shape& shape, size_t bytes, void* pointer, void* handle) {
-  FERRY_ASSERT(pointer, context->describe(), ": create_tensor_from_cpu_pointer: the pointer (CPU_VA) is null");
-  const auto offset = reinterpret_cast<uintptr_t>(pointer) % kCpuPointerAlignment;
-  FERRY_ASSERT(offset == 0, context->describe(), ": create_tensor_from_cpu_pointer: the pointer ", pointer,
-               " is not aligned to ", kCpuPointerAlignment, " bytes (it is ", offset, " bytes past a boundary)");
+                                               const Shape& shape, size_t bytes, void* pointer, void* handle,
+                                               int64_t available, cl_mem_flags flags = CL_MEM_READ_WRITE,
+                                               AnyMap params = {}, std::function<void()> release = {}) {
+  const std::string who = context->describe() + ": create_tensor (CPU_VA)";
+  FERRY_ASSERT(pointer, who, ": the pointer (CPU_VA) is null");
+  const size_t alignment = host_pointer_alignment(*context);
+  const auto offset = reinterpret_cast<uintptr_t>(pointer) % alignment;
+  FERRY_ASSERT(offset == 0, who, ": the pointer ", pointer, " is not aligned to ", alignment, " bytes (it is ", offset,
+               " bytes past a boundary); device ", context->device_context()->info().name,
+               " uses host memory in place only at its base address alignment");
+  FERRY_ASSERT(available < 0 || static_cast<uint64_t>(available) >= bytes, who, ": the range of ", available,
+               " bytes at ", pointer, " (MEM_SIZE) is smaller than the tensor's ", bytes, " bytes (", type, " ", shape,
+               ")");
   ClMem buffer;
   if (handle) {
     cl_mem memory = static_cast<cl_mem>(handle);
@@ -293,21 +338,70 @@ std::shared_ptr<RemoteTensor> wrap_cpu_pointer(const std::shared_ptr<RemoteConte
                  ": create_tensor: the buffer ", handle, " is not over the CPU_VA pointer ", pointer);
     buffer = ClMem::retain(memory);
   } else {
-    buffer = context->device_context()->create_buffer(
-        std::max<size_t>(bytes, 1), CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, pointer, "a tensor over host memory");
+    buffer = context->device_context()->create_buffer(std::max<size_t>(bytes, 1), flags | CL_MEM_USE_HOST_PTR, pointer,
+                                                      "a tensor over host memory");
   }
-  AnyMap params = tensor_params(*context, SharedMemType::CPU_VA, buffer.get());
-  params[cpu_va.name()] = pointer;
+  AnyMap all = tensor_params(*context, SharedMemType::CPU_VA, buffer.get());
+  all[cpu_va.name()] = pointer;
+  for (auto& [key, value] : params) all[key] = std::move(value);
   return std::make_shared<RemoteTensor>(context, type, shape, SharedMemType::CPU_VA, std::move(buffer), bytes,
-                                        std::move(params));
+                                        std::move(all), std::move(release));
+}
+
+// A file mapped for the tensor's lifetime and used in place (FileDescriptor). The descriptor is
+// closed once the file is mapped; the mapping is unmapped when the tensor goes.
+std::shared_ptr<RemoteTensor> map_file(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
+                                       const Shape& shape, size_t bytes, const FileRequest& file) {
+  const std::string who = context->describe() + ": create_tensor (FILE_PATH '" + file.path + "')";
+  const size_t alignment = host_pointer_alignment(*context);
+  FERRY_ASSERT(file.offset % alignment == 0, who, ": the offset ", file.offset, " is not a multiple of ", alignment,
+               " bytes, the device's base address alignment, so the file cannot be used in place");
+  const bool writes = file.access == AccessMode::READ_WRITE;
+  const int fd = open(file.path.c_str(), (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+  FERRY_ASSERT(fd >= 0, who, ": cannot open the file for ", file.access, " (", std::strerror(errno), ")");
+  struct stat info {};
+  const bool stated = fstat(fd, &info) == 0;
+  const uint64_t size = stated ? static_cast<uint64_t>(info.st_size) : 0;
+  if (!stated || file.offset > size || size - file.offset < bytes) {
+    close(fd);
+    Exception::raise(who, ": the file has ", size, " bytes; from offset ", file.offset, " the tensor's ", bytes,
+                     " bytes (", type, " ", shape, ") do not fit");
+  }
+  // mmap's offset is a multiple of the page size: map from the page the range starts in.
+  const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  const uint64_t start = file.offset / page * page;
+  const size_t length = std::max<size_t>(file.offset - start + bytes, 1);
+  void* mapping =
+      mmap(nullptr, length, PROT_READ | PROT_WRITE, writes ? MAP_SHARED : MAP_PRIVATE, fd, static_cast<off_t>(start));
+  const int mapped_errno = errno;
+  close(fd);
+  FERRY_ASSERT(mapping != MAP_FAILED, who, ": mmap of ", length, " bytes failed (", std::strerror(mapped_errno), ")");
+  const auto unmap_file = [mapping, length] { munmap(mapping, length); };
+  try {
+    AnyMap params = {
+        {file_path.name(), file.path}, {file_offset.name(), file.offset}, {file_access.name(), file.access}};
+    return wrap_cpu_pointer(context, type, shape, bytes, static_cast<char*>(mapping) + (file.offset - start), nullptr,
+                            -1, writes ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, std::move(params), unmap_file);
+  } catch (...) {
+    unmap_file();
+    throw;
+  }
 }
 
 // Memory another API (CUDA, Vulkan...) exported as an opaque file descriptor or DMA-BUF.
 std::shared_ptr<RemoteTensor> import_fd(const std::shared_ptr<RemoteContext>& context, const element::Type& type,
                                         const Shape& shape, size_t bytes, std::optional<int> fd) {
-  FERRY_ASSERT(fd && *fd >= 0, context->describe(),
-               ": create_tensor: BUFFER_FROM_HANDLE needs OS_HANDLE, a file "
-               "descriptor");
+  FERRY_ASSERT(fd, context->describe(), ": create_tensor: BUFFER_FROM_HANDLE needs OS_HANDLE, a file descriptor");
+  FERRY_ASSERT(*fd >= 0, context->describe(), ": create_tensor: OS_HANDLE ", *fd,
+               " is not a file descriptor (SharedBufferHandle is invalid)");
+  struct stat stats {};
+  FERRY_ASSERT(fstat(*fd, &stats) == 0, context->describe(), ": create_tensor: OS_HANDLE ", *fd,
+               " is not an open file descriptor (", std::strerror(errno), ")");
+  // A DMA-BUF's (or memfd's) size is its st_size; opaque descriptors report none, and the driver
+  // checks those.
+  FERRY_ASSERT(stats.st_size <= 0 || static_cast<uint64_t>(stats.st_size) >= bytes, context->describe(),
+               ": create_tensor: the memory of OS_HANDLE ", *fd, " has ", stats.st_size, " bytes, smaller than the ",
+               "tensor's ", bytes, " bytes (", type, " ", shape, ")");
   const DeviceInfo& info = context->device_context()->info();
   cl_mem_properties handle_type = 0;
   if (info.has_extension("cl_khr_external_memory_opaque_fd")) {
@@ -350,7 +444,8 @@ std::shared_ptr<RemoteTensor> make_remote_tensor(const std::shared_ptr<RemoteCon
       return request.handle ? wrap_usm(context, type, shape, bytes, request.handle, request.kind)
                             : allocate_usm(context, type, shape, bytes, request.kind);
     case SharedMemType::CPU_VA:
-      return wrap_cpu_pointer(context, type, shape, bytes, request.cpu_pointer, request.handle);
+      if (request.file && !request.cpu_pointer) return map_file(context, type, shape, bytes, *request.file);
+      return wrap_cpu_pointer(context, type, shape, bytes, request.cpu_pointer, request.handle, request.cpu_bytes);
     case SharedMemType::BUFFER_FROM_HANDLE:
       if (request.handle) return wrap_buffer(context, type, shape, bytes, request.handle, request.kind);
       return import_fd(context, type, shape, bytes, request.fd);

@@ -211,6 +211,12 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(bound.get_impl())) {
       if (!remote->is_image()) {
         m_value_memory[v] = remote->memory();  // read in place
+        if (remote->kind() == SharedMemType::CPU_VA) {
+          // The application's host memory: what it wrote reaches the device's copy, if any.
+          cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), bytes, false), "making input ", i,
+                   "'s host memory (CPU_VA) visible to the device");
+          order(queue);
+        }
         continue;
       }
       // An image: one copy on the device into the request's buffer (kernels read buffers).
@@ -269,6 +275,12 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
       } else if (!in_place && value.bytes) {
         cl_check(transfer::copy_buffer(counters, queue, source, remote->memory(), 0, 0, value.bytes),
                  "clEnqueueCopyBuffer of output ", k);
+      }
+      if (remote->kind() == SharedMemType::CPU_VA) {
+        // The application reads its host memory once the request waits.
+        order(queue);
+        cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), value.bytes, true), "making output ", k,
+                 " visible in its host memory (CPU_VA)");
       }
       continue;
     }

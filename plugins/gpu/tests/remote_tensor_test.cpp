@@ -157,7 +157,8 @@ TEST_F(GpuRemoteTensor, UsmTensorsAreReadAndWrittenInPlace) {
 }
 
 TEST_F(GpuRemoteTensor, AlignedHostMemoryIsWrappedWithoutACopy) {
-  float* memory = static_cast<float*>(std::aligned_alloc(64, 64 * sizeof(float)));
+  // Aligned as every device's base address alignment (PoCL: 128 bytes, NVIDIA: 512).
+  float* memory = static_cast<float*>(std::aligned_alloc(4096, 4096));
   std::copy(x.begin(), x.end(), memory);
   {
     ClBufferTensor input = context.create_tensor_from_cpu_pointer(element::f32, kRemoteShape, memory);
@@ -165,7 +166,7 @@ TEST_F(GpuRemoteTensor, AlignedHostMemoryIsWrappedWithoutACopy) {
     expect_in_place(input, context.create_tensor(element::f32, kRemoteShape),
                     context.create_tensor(element::f32, kRemoteShape));
     EXPECT_ERROR_CONTAINS(context.create_tensor_from_cpu_pointer(element::f32, kRemoteShape, memory + 1),
-                          "is not aligned to 64 bytes");
+                          "is not aligned to");
   }
   std::free(memory);
 }

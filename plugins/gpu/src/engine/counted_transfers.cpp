@@ -2,6 +2,7 @@
 // raw_transfers_forbidden.hpp: the :counted_transfers library in plugins/gpu/BUILD.bazel).
 #include "counted_transfers.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 namespace ferry::gpu::transfer {
@@ -19,16 +20,21 @@ size_t image_bytes(cl_mem image, const size_t* region) {
   return region_bytes(region) * element;
 }
 
+// Whether the device of `queue` shares the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY).
+bool unified_memory(cl_command_queue queue) {
+  cl_device_id device = nullptr;
+  cl_bool unified = CL_FALSE;
+  if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof(device), &device, nullptr) == CL_SUCCESS)
+    clGetDeviceInfo(device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof(unified), &unified, nullptr);
+  return unified;
+}
+
 // Whether mapping `buffer` through `queue` copies its bytes (see map_buffer).
 bool map_moves_bytes(cl_command_queue queue, cl_mem buffer) {
   cl_mem_flags flags = 0;
   clGetMemObjectInfo(buffer, CL_MEM_FLAGS, sizeof(flags), &flags, nullptr);
   if (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR)) return false;
-  cl_device_id device = nullptr;
-  cl_bool unified = CL_FALSE;
-  if (clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof(device), &device, nullptr) == CL_SUCCESS)
-    clGetDeviceInfo(device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof(unified), &unified, nullptr);
-  return !unified;
+  return !unified_memory(queue);
 }
 
 cl_bool blocking_flag(bool blocking) { return blocking ? CL_TRUE : CL_FALSE; }
@@ -104,6 +110,22 @@ void* map_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer
 
 cl_int unmap(cl_command_queue queue, cl_mem memory, void* mapped) {
   return clEnqueueUnmapMemObject(queue, memory, mapped, 0, nullptr, nullptr);
+}
+
+cl_int sync_host_memory(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, size_t bytes, bool to_host) {
+  const bool moves = !unified_memory(queue);
+  if (!to_host && !moves) return CL_SUCCESS;  // kernels read the host memory itself
+  const cl_map_flags flags = to_host ? CL_MAP_READ : CL_MAP_WRITE_INVALIDATE_REGION;
+  cl_event mapped_event = nullptr;
+  cl_int status = CL_SUCCESS;
+  void* mapped = clEnqueueMapBuffer(queue, buffer, CL_FALSE, flags, 0, std::max<size_t>(bytes, 1), 0, nullptr,
+                                    &mapped_event, &status);
+  if (status != CL_SUCCESS) return status;
+  // The unmap waits for the map's event: right on out-of-order queues too.
+  status = clEnqueueUnmapMemObject(queue, buffer, mapped, 1, &mapped_event, nullptr);
+  clReleaseEvent(mapped_event);
+  if (moves) count(counters.copied, status, bytes);
+  return status;
 }
 
 cl_int copy_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem source, cl_mem destination,

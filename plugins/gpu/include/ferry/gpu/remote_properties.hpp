@@ -15,9 +15,18 @@
 // Tensor parameters: SHARED_MEM_TYPE (below), MEM_HANDLE (a cl_mem, or a USM/SVM pointer),
 // CPU_VA (a host pointer, SHARED_MEM_TYPE CPU_VA), OS_HANDLE (a file descriptor,
 // SHARED_MEM_TYPE BUFFER_FROM_HANDLE), DEV_OBJECT_HANDLE (a VASurfaceID) and VA_PLANE (0: Y,
-// 1: UV) for SHARED_MEM_TYPE VA_SURFACE.
+// 1: UV) for SHARED_MEM_TYPE VA_SURFACE. With CPU_VA: MEM_SIZE (the bytes at the pointer, -1 or
+// absent: the tensor's), or, instead of the pointer, FILE_PATH (a file the plugin maps),
+// FILE_OFFSET and FILE_ACCESS.
+//
+// The typed handles (OpenVINO 2026.4's, below) name what create_tensor wraps without an AnyMap:
+// VirtualAddressMemory (host memory or an mmapped file, CPU_VA), FileDescriptor (a file the plugin
+// maps itself), SharedBufferHandle (a DMA-BUF fd, BUFFER_FROM_HANDLE); ocl::ClContext::create_tensor
+// takes each of them.
 
+#include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <istream>
 #include <ostream>
 #include <string>
@@ -43,7 +52,13 @@ enum class SharedMemType {
   USM_DEVICE_BUFFER = 4,   // USM (or SVM) device memory the plugin allocated
   VA_SURFACE = 5,          // a VA-API surface plane
   BUFFER_FROM_HANDLE = 7,  // memory another API exported as a file descriptor
-  CPU_VA = 8,              // 64-byte-aligned host memory wrapped without a copy
+  CPU_VA = 8,              // aligned host memory (or an mmapped file) wrapped without a copy
+};
+
+// How FileDescriptor's file is opened and mapped.
+enum class AccessMode {
+  READ = 0,        // read-only: kernels read the file's bytes; writes never reach the file
+  READ_WRITE = 1,  // shared mapping: what inference writes lands in the file
 };
 
 // How a VA_SHARED context turns VA surfaces into OpenCL memory, chosen when the context is made
@@ -90,6 +105,8 @@ inline constexpr std::pair<SharedMemType, const char*> kSharedMemTypes[] = {
     {SharedMemType::VA_SURFACE, "VA_SURFACE"},
     {SharedMemType::BUFFER_FROM_HANDLE, "BUFFER_FROM_HANDLE"},
     {SharedMemType::CPU_VA, "CPU_VA"}};
+inline constexpr std::pair<AccessMode, const char*> kAccessModes[] = {{AccessMode::READ, "READ"},
+                                                                      {AccessMode::READ_WRITE, "READ_WRITE"}};
 inline constexpr std::pair<VaSharingPath, const char*> kVaSharingPaths[] = {
     {VaSharingPath::INTEL_MEDIA_SHARING, "INTEL_MEDIA_SHARING"},
     {VaSharingPath::DMA_BUF_IMPORT, "DMA_BUF_IMPORT"},
@@ -108,6 +125,13 @@ inline std::ostream& operator<<(std::ostream& out, SharedMemType type) {
 }
 inline std::istream& operator>>(std::istream& in, SharedMemType& type) {
   return detail::read_enum(in, type, detail::kSharedMemTypes);
+}
+
+inline std::ostream& operator<<(std::ostream& out, AccessMode mode) {
+  return detail::write_enum(out, mode, detail::kAccessModes);
+}
+inline std::istream& operator>>(std::istream& in, AccessMode& mode) {
+  return detail::read_enum(in, mode, detail::kAccessModes);
 }
 
 inline std::ostream& operator<<(std::ostream& out, VaSharingPath path) {
@@ -132,7 +156,38 @@ inline constexpr Property<SharedMemType> shared_mem_type{"SHARED_MEM_TYPE"};
 inline constexpr Property<gpu_handle_param> mem_handle{"MEM_HANDLE"};
 inline constexpr Property<os_handle_param> os_handle{"OS_HANDLE"};
 inline constexpr Property<void*> cpu_va{"CPU_VA"};
+inline constexpr Property<int64_t> mem_size{"MEM_SIZE"};
+inline constexpr Property<std::string> file_path{"FILE_PATH"};
+inline constexpr Property<uint64_t> file_offset{"FILE_OFFSET"};
+inline constexpr Property<AccessMode> file_access{"FILE_ACCESS"};
 inline constexpr Property<uint32_t> dev_object_handle{"DEV_OBJECT_HANDLE"};
 inline constexpr Property<uint32_t> va_plane{"VA_PLANE"};
+
+// Typed handles for ocl::ClContext::create_tensor (OpenVINO 2026.4's names).
+
+// An OS handle of memory another API allocated: on Linux a DMA-BUF file descriptor, imported
+// without a copy (cl_khr_external_memory_dma_buf or ..._opaque_fd). The application keeps and
+// closes its descriptor; the plugin imports a duplicate.
+struct SharedBufferHandle {
+  using value_type = os_handle_param;
+  value_type handle = -1;
+};
+
+// A file the plugin maps (mmap) for the tensor's lifetime and wraps without a copy: `offset`
+// bytes in, `access` READ (a private read-only view) or READ_WRITE (a shared mapping: outputs land
+// in the file). The file must not shrink while the tensor lives.
+struct FileDescriptor {
+  std::filesystem::path path;
+  std::size_t offset = 0;
+  AccessMode access = AccessMode::READ;
+};
+
+// Host memory the application keeps alive (aligned allocations, an mmapped file), wrapped without
+// a copy: `ptr` must be aligned to the device's base address alignment (at least 64 bytes) and
+// `size` bytes (-1: the tensor's own size) must hold the tensor.
+struct VirtualAddressMemory {
+  void* ptr = nullptr;
+  int64_t size = -1;
+};
 
 }  // namespace ferry::gpu

@@ -31,6 +31,12 @@
 namespace ferry::gpu::ocl {
 
 using gpu_handle_param = void*;
+// The typed handles (remote_properties.hpp) under ocl:: too, where ClContext::create_tensor takes them.
+using ferry::gpu::AccessMode;
+using ferry::gpu::FileDescriptor;
+using ferry::gpu::os_handle_param;
+using ferry::gpu::SharedBufferHandle;
+using ferry::gpu::VirtualAddressMemory;
 
 // A remote tensor over an OpenCL buffer (plugin-allocated, the application's cl_mem, memory
 // imported from a file descriptor, or a buffer over wrapped host memory).
@@ -179,13 +185,36 @@ class ClContext : public RemoteContext {
                      {mem_handle.name(), static_cast<gpu_handle_param>(usm_ptr)}};
     return create_tensor(type, shape, params).as<USMTensor>();
   }
+  // Host memory the application keeps alive (an aligned allocation, an mmapped file), used in place
+  // (CL_MEM_USE_HOST_PTR): `memory.ptr` aligned to the device's base address alignment (at least
+  // 64 bytes), `memory.size` bytes (-1: the tensor's) at least the tensor's.
+  ClBufferTensor create_tensor(const element::Type type, const Shape& shape, const VirtualAddressMemory& memory) {
+    AnyMap params = {
+        {shared_mem_type.name(), SharedMemType::CPU_VA}, {cpu_va.name(), memory.ptr}, {mem_size.name(), memory.size}};
+    return create_tensor(type, shape, params).as<ClBufferTensor>();
+  }
+  // A file the plugin maps for the tensor's lifetime and uses in place, from `file.offset`
+  // (aligned as a VirtualAddressMemory pointer); READ_WRITE: outputs written land in the file.
+  ClBufferTensor create_tensor(const element::Type type, const Shape& shape, const FileDescriptor& file) {
+    AnyMap params = {{shared_mem_type.name(), SharedMemType::CPU_VA},
+                     {file_path.name(), file.path.string()},
+                     {file_offset.name(), static_cast<uint64_t>(file.offset)},
+                     {file_access.name(), file.access}};
+    return create_tensor(type, shape, params).as<ClBufferTensor>();
+  }
+  // A DMA-BUF (or opaque) file descriptor another API exported, imported without a copy (as
+  // create_tensor_from_fd).
+  ClBufferTensor create_tensor(const element::Type type, const Shape& shape, const SharedBufferHandle& buffer) {
+    return create_tensor_from_fd(type, shape, buffer.handle);
+  }
   // Memory another API exported as a file descriptor (CUDA, Vulkan...): needs the driver's
   // cl_khr_external_memory_opaque_fd or cl_khr_external_memory_dma_buf.
   ClBufferTensor create_tensor_from_fd(const element::Type type, const Shape& shape, int fd) {
     AnyMap params = {{shared_mem_type.name(), SharedMemType::BUFFER_FROM_HANDLE}, {os_handle.name(), fd}};
     return create_tensor(type, shape, params).as<ClBufferTensor>();
   }
-  // Wraps 64-byte-aligned host memory without a copy (the application keeps it alive).
+  // Wraps host memory without a copy (the application keeps it alive), aligned as a
+  // VirtualAddressMemory pointer: create_tensor(type, shape, VirtualAddressMemory{pointer}).
   ClBufferTensor create_tensor_from_cpu_pointer(const element::Type type, const Shape& shape, void* pointer) {
     AnyMap params = {{shared_mem_type.name(), SharedMemType::CPU_VA}, {cpu_va.name(), pointer}};
     return create_tensor(type, shape, params).as<ClBufferTensor>();
