@@ -71,7 +71,11 @@ TEST(GpuBlobFormat, ChangedProgramBytesAreDroppedEvenWithTheChecksumMadeRight) {
 
 TEST(GpuBlobFormat, ABlobWithoutASealIsRefusedNamingTheField) {
   std::stringstream out;
-  sdk::ExportWriter(blob_format::kExportFormat).add_model(relu_model()).add_settings({}).add("programs", std::string(4, '\0')).write(out);
+  sdk::ExportWriter(blob_format::kExportFormat)
+      .add_model(relu_model())
+      .add_settings({})
+      .add("programs", std::string(4, '\0'))
+      .write(out);
   try {
     read_blob(out.str(), key_of(1));
     FAIL() << "a blob without programs_seal was read";

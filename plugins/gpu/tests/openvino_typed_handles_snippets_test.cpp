@@ -2,7 +2,8 @@
 // (ov::intel_gpu::VirtualAddressMemory, FileDescriptor, SharedBufferHandle, AccessMode,
 // os_handle_param, also under ov::intel_gpu::ocl) through ferry/compat/openvino.hpp, compiled
 // and run on the GPU plugin: host memory and a file used in place by inference, and a DMA-BUF
-// handle, which PoCL (no cl_khr_external_memory_dma_buf) refuses by name.
+// handle, which PoCL (no cl_khr_external_memory_dma_buf) refuses by name; and the MemType forms of
+// OpenVINO's remote_objects_creation program (which did not compile before MemType existed).
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -71,6 +72,47 @@ TEST(OpenVinoTypedHandles, SharedBufferHandleNamesWhatTheDeviceLacks) {
   EXPECT_ERROR_CONTAINS(gpu_context.create_tensor(ov::element::f32, kRemoteShape, shared_buffer),
                         "cl_khr_external_memory_dma_buf");
   close(fd);
+}
+
+// OpenVINO's gpu/remote_objects_creation.cpp (its MemType blocks), on the model of this test; the
+// host memory is 4 KiB-aligned (the program's 64 is below PoCL's base address alignment, 128).
+TEST(OpenVinoTypedHandles, RemoteObjectsCreationProgramsMemTypeForms) {
+  ov::Core core = make_core();
+  auto compiled_model = core.compile_model(make_remote_test_model(), "GPU");
+  auto gpu_context = compiled_model.get_context().as<ov::intel_gpu::ocl::ClContext>();
+  const auto input = compiled_model.input();
+  auto in_element_type = input.get_element_type();
+  auto in_shape = input.get_shape();
+  const size_t shared_buffer_bytes = ov::shape_size(in_shape) * in_element_type.size();
+  {
+    void* cpu_pointer = std::aligned_alloc(4096, 4096);
+    ASSERT_GE(4096u, shared_buffer_bytes);
+    auto remote_tensor = gpu_context.create_tensor_from_cpu_pointer(in_element_type, in_shape, cpu_pointer,
+                                                                    ov::intel_gpu::MemType::CPU_POINTER);
+    EXPECT_EQ(remote_tensor.get_shape(), in_shape);
+    EXPECT_ERROR_CONTAINS(gpu_context.create_tensor_from_cpu_pointer(in_element_type, in_shape, cpu_pointer,
+                                                                     ov::intel_gpu::MemType::SHARED_BUF),
+                          "must be MemType::CPU_POINTER");
+    remote_tensor = {};
+    std::free(cpu_pointer);
+  }
+  {
+    const int fd = memfd_create("shared_buffer", MFD_CLOEXEC);
+    ASSERT_EQ(ftruncate(fd, static_cast<off_t>(shared_buffer_bytes)), 0);
+    ov::intel_gpu::ocl::os_handle_param shared_handle = fd;
+    EXPECT_ERROR_CONTAINS(
+        gpu_context.create_tensor(in_element_type, in_shape, shared_handle, ov::intel_gpu::MemType::CPU_POINTER),
+        "must be MemType::SHARED_BUF");
+    const std::string extensions =
+        cl::Context(gpu_context).getInfo<CL_CONTEXT_DEVICES>()[0].getInfo<CL_DEVICE_EXTENSIONS>();
+    if (extensions.find("cl_khr_external_memory_dma_buf") == std::string::npos) {
+      // As create_tensor(type, shape, SharedBufferHandle{fd}): refused naming the extension here.
+      EXPECT_ERROR_CONTAINS(
+          gpu_context.create_tensor(in_element_type, in_shape, shared_handle, ov::intel_gpu::MemType::SHARED_BUF),
+          "cl_khr_external_memory_dma_buf");
+    }
+    close(fd);
+  }
 }
 
 }  // namespace

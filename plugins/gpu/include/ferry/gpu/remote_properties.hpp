@@ -55,6 +55,15 @@ enum class SharedMemType {
   CPU_VA = 8,              // aligned host memory (or an mmapped file) wrapped without a copy
 };
 
+// What the pointer or handle given with a MemType is (ClContext::create_tensor_from_cpu_pointer
+// and create_tensor(type, shape, os_handle_param, MemType), as OpenVINO's remote_objects_creation
+// program spells them). CPU_VA is OpenVINO's other spelling of CPU_POINTER.
+enum class MemType {
+  SHARED_BUF = 0,   // an OS handle of shared device memory (a DMA-BUF fd on Linux)
+  CPU_POINTER = 1,  // application host memory, wrapped without a copy
+  CPU_VA = CPU_POINTER,
+};
+
 // How FileDescriptor's file is opened and mapped.
 enum class AccessMode {
   READ = 0,        // read-only: kernels read the file's bytes; writes never reach the file

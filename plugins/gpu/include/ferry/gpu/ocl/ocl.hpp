@@ -34,6 +34,7 @@ using gpu_handle_param = void*;
 // The typed handles (remote_properties.hpp) under ocl:: too, where ClContext::create_tensor takes them.
 using ferry::gpu::AccessMode;
 using ferry::gpu::FileDescriptor;
+using ferry::gpu::MemType;
 using ferry::gpu::os_handle_param;
 using ferry::gpu::SharedBufferHandle;
 using ferry::gpu::VirtualAddressMemory;
@@ -218,6 +219,25 @@ class ClContext : public RemoteContext {
   ClBufferTensor create_tensor_from_cpu_pointer(const element::Type type, const Shape& shape, void* pointer) {
     AnyMap params = {{shared_mem_type.name(), SharedMemType::CPU_VA}, {cpu_va.name(), pointer}};
     return create_tensor(type, shape, params).as<ClBufferTensor>();
+  }
+  // The same, with the memory's kind named: only MemType::CPU_POINTER is a host pointer.
+  ClBufferTensor create_tensor_from_cpu_pointer(const element::Type type, const Shape& shape, void* pointer,
+                                                MemType memory_type) {
+    FERRY_ASSERT(memory_type == MemType::CPU_POINTER,
+                 "GPU create_tensor_from_cpu_pointer: memory_type must be MemType::CPU_POINTER (a host pointer), "
+                 "got MemType ",
+                 static_cast<int>(memory_type));
+    return create_tensor_from_cpu_pointer(type, shape, pointer);
+  }
+  // A tensor over shared device memory given by its OS handle: only MemType::SHARED_BUF is one
+  // (then as create_tensor(type, shape, SharedBufferHandle{handle})).
+  ClBufferTensor create_tensor(const element::Type type, const Shape& shape, os_handle_param handle,
+                               MemType memory_type) {
+    FERRY_ASSERT(memory_type == MemType::SHARED_BUF,
+                 "GPU create_tensor(type, shape, os_handle_param, MemType): memory_type must be MemType::SHARED_BUF "
+                 "(an OS handle), got MemType ",
+                 static_cast<int>(memory_type), "; host memory goes to create_tensor_from_cpu_pointer");
+    return create_tensor(type, shape, SharedBufferHandle{handle});
   }
   USMTensor create_usm_host_tensor(const element::Type type, const Shape& shape) {
     AnyMap params = {{shared_mem_type.name(), SharedMemType::USM_HOST_BUFFER}};
