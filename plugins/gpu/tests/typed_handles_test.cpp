@@ -174,11 +174,19 @@ TEST_F(GpuTypedHandles, FilesAreMappedAndUsedInPlace) {
     EXPECT_EQ(infer(input, z), expected_moved(2));
     EXPECT_EQ(read_file(out_path, 0, 16), expected_z(x)) << "inference's output did not reach the file";
     // New values written into the file reach the next inference: the tensor reads the mapping.
-    std::ofstream(in_path, std::ios::binary | std::ios::in | std::ios::out)
-        .seekp(4096)
-        .write(reinterpret_cast<const char*>(x2.data()), kBytes);
-    EXPECT_EQ(infer(input, z), expected_moved(2));
-    EXPECT_EQ(read_file(out_path, 0, 16), expected_z(x2));
+    // Not on a discrete GPU: its driver pins the host pages, which copies a private (READ)
+    // mapping's pages on the spot (seen on the H200), so the tensor keeps the file as it was.
+    if (unified) {
+      std::ofstream(in_path, std::ios::binary | std::ios::in | std::ios::out)
+          .seekp(4096)
+          .write(reinterpret_cast<const char*>(x2.data()), kBytes);
+      EXPECT_EQ(infer(input, z), expected_moved(2));
+      EXPECT_EQ(read_file(out_path, 0, 16), expected_z(x2));
+    } else {
+      write_file(out_path, 0, std::vector<float>(16, -1.0f));
+      EXPECT_EQ(infer(input, z), expected_moved(2));
+      EXPECT_EQ(read_file(out_path, 0, 16), expected_z(x)) << "the output file is written by every inference";
+    }
     request = InferRequest();
   }
   EXPECT_FALSE(mapped(in_path)) << "the file stays mapped after its tensor is gone";
@@ -217,6 +225,9 @@ struct SharedMemory {
 };
 
 TEST_F(GpuTypedHandles, SharedBufferHandlesAreImportedInPlace) {
+  // A memfd is a DMA-BUF only to this test's stand-in for PoCL's missing import; a real driver
+  // imports descriptors its own API exported (the cuda_memory_interop example on NVIDIA).
+  if (!unified) GTEST_SKIP() << "a memfd is not importable by a discrete GPU's driver";
   SharedMemory in(kBytes), out(kBytes);
   const size_t descriptors = open_descriptors();
   {
