@@ -8,11 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 #include <vector>
 
 #include "ferry/ferry.hpp"
+#include "testing/models/reference_case.hpp"
 
 namespace ferry {
 namespace {
@@ -23,40 +23,9 @@ const std::filesystem::path& models_dir() {
   return dir;
 }
 
-struct StoredTensor {
-  std::string name;
-  element::Type type;
-  Shape shape;
-  std::vector<char> bytes;
-};
+using Case = testing::ReferenceCase;
 
-struct Case {
-  std::vector<StoredTensor> inputs;
-  std::vector<StoredTensor> outputs;
-};
-
-Case load_case(const std::string& model) {
-  Case result;
-  std::ifstream manifest(models_dir() / (model + ".io.txt"));
-  EXPECT_TRUE(manifest) << model;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    std::istringstream fields(line);
-    std::string kind, type, file;
-    StoredTensor tensor;
-    size_t rank = 0;
-    fields >> kind >> tensor.name >> type >> rank;
-    tensor.type = element::Type::from_string(type);
-    tensor.shape.resize(rank);
-    for (auto& dim : tensor.shape) fields >> dim;
-    fields >> file;
-    std::ifstream data(models_dir() / file, std::ios::binary);
-    tensor.bytes.assign(std::istreambuf_iterator<char>(data), std::istreambuf_iterator<char>());
-    EXPECT_EQ(tensor.bytes.size(), shape_size(tensor.shape) * tensor.type.size()) << file;
-    (kind == "input" ? result.inputs : result.outputs).push_back(std::move(tensor));
-  }
-  return result;
-}
+Case load_case(const std::string& model) { return testing::load_reference_case(models_dir().string(), model); }
 
 void set_inputs(InferRequest& request, Case& test_case) {
   for (auto& input : test_case.inputs)

@@ -6,7 +6,7 @@
 
 namespace ferry::tools {
 
-OutputComparison compare_output(const Tensor& got, const StoredTensor& expected, const Tolerance& tolerance) {
+OutputComparison compare_output(const Tensor& got, const testing::StoredTensor& expected, const Tolerance& tolerance) {
   OutputComparison result;
   const size_t count = shape_size(expected.shape);
   if (got.get_shape() != expected.shape || got.get_element_type() != expected.type) {

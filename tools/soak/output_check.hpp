@@ -7,7 +7,7 @@
 #include <string>
 
 #include "ferry/value/tensor.hpp"
-#include "reference_case.hpp"
+#include "testing/models/reference_case.hpp"
 
 namespace ferry::tools {
 
@@ -24,6 +24,6 @@ struct OutputComparison {
   bool matches() const { return mismatched_elements == 0; }
 };
 
-OutputComparison compare_output(const Tensor& got, const StoredTensor& expected, const Tolerance& tolerance);
+OutputComparison compare_output(const Tensor& got, const testing::StoredTensor& expected, const Tolerance& tolerance);
 
 }  // namespace ferry::tools

@@ -9,8 +9,8 @@
 namespace ferry::tools {
 namespace {
 
-StoredTensor reference_of(const std::vector<float>& values) {
-  StoredTensor tensor{"probs", element::f32, Shape{1, values.size()}, {}};
+testing::StoredTensor reference_of(const std::vector<float>& values) {
+  testing::StoredTensor tensor{"probs", element::f32, Shape{1, values.size()}, {}};
   tensor.bytes.resize(values.size() * sizeof(float));
   std::memcpy(tensor.bytes.data(), values.data(), tensor.bytes.size());
   return tensor;
@@ -19,7 +19,7 @@ StoredTensor reference_of(const std::vector<float>& values) {
 Tensor tensor_of(std::vector<float>& values) { return Tensor(element::f32, Shape{1, values.size()}, values.data()); }
 
 TEST(OutputCheck, WithinToleranceMatches) {
-  const StoredTensor expected = reference_of({1.0f, -2.0f, 100.0f});
+  const testing::StoredTensor expected = reference_of({1.0f, -2.0f, 100.0f});
   std::vector<float> got = {1.00005f, -2.0001f, 100.01f};
   const OutputComparison comparison = compare_output(tensor_of(got), expected, Tolerance{});
   EXPECT_TRUE(comparison.matches()) << comparison.first_mismatch;
@@ -27,7 +27,7 @@ TEST(OutputCheck, WithinToleranceMatches) {
 }
 
 TEST(OutputCheck, CountsEveryElementBeyondTolerance) {
-  const StoredTensor expected = reference_of({1.0f, 2.0f, 3.0f, 4.0f});
+  const testing::StoredTensor expected = reference_of({1.0f, 2.0f, 3.0f, 4.0f});
   std::vector<float> got = {1.0f, 2.1f, 3.0f, std::numeric_limits<float>::quiet_NaN()};
   const OutputComparison comparison = compare_output(tensor_of(got), expected, Tolerance{});
   EXPECT_EQ(comparison.mismatched_elements, 2u);
@@ -36,7 +36,7 @@ TEST(OutputCheck, CountsEveryElementBeyondTolerance) {
 }
 
 TEST(OutputCheck, WrongShapeMismatchesEveryElement) {
-  const StoredTensor expected = reference_of({1.0f, 2.0f});
+  const testing::StoredTensor expected = reference_of({1.0f, 2.0f});
   std::vector<float> got = {1.0f, 2.0f, 3.0f};
   const OutputComparison comparison = compare_output(tensor_of(got), expected, Tolerance{});
   EXPECT_EQ(comparison.mismatched_elements, 2u);
@@ -44,7 +44,7 @@ TEST(OutputCheck, WrongShapeMismatchesEveryElement) {
 }
 
 TEST(OutputCheck, OtherTypesCompareBytes) {
-  StoredTensor expected{"n", element::i32, Shape{2}, std::vector<char>(8, 0)};
+  testing::StoredTensor expected{"n", element::i32, Shape{2}, std::vector<char>(8, 0)};
   std::vector<int32_t> got = {0, 0};
   EXPECT_TRUE(compare_output(Tensor(element::i32, Shape{2}, got.data()), expected, Tolerance{}).matches());
   got[1] = 1;

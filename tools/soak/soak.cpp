@@ -19,12 +19,12 @@
 #include "fault_injection.hpp"
 #include "ferry/ferry.hpp"
 #include "process_resources.hpp"
-#include "reference_case.hpp"
 #include "resource_verdict.hpp"
 #include "soak_options.hpp"
 #include "soak_report.hpp"
 #include "soak_schedule.hpp"
 #include "soak_session.hpp"
+#include "testing/models/reference_case.hpp"
 #include "tool_main.hpp"
 #include "tools/cpp/runfiles/runfiles.h"
 
@@ -47,7 +47,7 @@ const std::map<std::string, uint32_t> kDeviceWeights = {{"TEMPLATE", 4}, {"GPU",
 
 struct Target {
   TargetResult result;
-  const ReferenceCase* reference = nullptr;
+  const testing::ReferenceCase* reference = nullptr;
   CompiledModel compiled;
   std::mutex mutex;  // guards result.tally
 };
@@ -201,7 +201,7 @@ int run(const SoakOptions& options, const Paths& paths) {
     throw UsageError("--models_dir: the shipped models were not found in the runfiles; name their folder");
   Core core(options.plugins_xml);
   const std::vector<std::string> available = core.get_available_devices();
-  std::map<std::string, std::unique_ptr<ReferenceCase>> references;
+  std::map<std::string, std::unique_ptr<testing::ReferenceCase>> references;
   std::vector<std::unique_ptr<Target>> targets;
   std::vector<uint32_t> weights;
   for (const std::string& device : options.devices) {
@@ -224,7 +224,8 @@ int run(const SoakOptions& options, const Paths& paths) {
     const auto weight = kDeviceWeights.find(device);
     for (const std::string& model : models) {
       auto& reference = references[model];
-      if (!reference) reference = std::make_unique<ReferenceCase>(load_reference_case(models_dir, model));
+      if (!reference)
+        reference = std::make_unique<testing::ReferenceCase>(testing::load_reference_case(models_dir, model));
       auto target = std::make_unique<Target>();
       target->result.device = device;
       target->result.model = model;

@@ -20,8 +20,8 @@ struct Completion {
   std::exception_ptr error;
 };
 
-void bind_inputs(InferRequest& request, const ReferenceCase& reference, InputBinding binding) {
-  for (const StoredTensor& input : reference.inputs) {
+void bind_inputs(InferRequest& request, const testing::ReferenceCase& reference, InputBinding binding) {
+  for (const testing::StoredTensor& input : reference.inputs) {
     if (binding == InputBinding::SET_TENSOR) {
       // The reference bytes are shared by every thread; the request only reads them.
       request.set_tensor(input.name, Tensor(input.type, input.shape, const_cast<char*>(input.bytes.data())));
@@ -59,8 +59,8 @@ void run_once(InferRequest& request, RunMode mode, const std::shared_ptr<Complet
 
 // NaN in every f32 output, so that an inference that leaves an output unwritten cannot pass on the
 // previous inference's values.
-void poison_outputs(InferRequest& request, const ReferenceCase& reference) {
-  for (const StoredTensor& expected : reference.outputs) {
+void poison_outputs(InferRequest& request, const testing::ReferenceCase& reference) {
+  for (const testing::StoredTensor& expected : reference.outputs) {
     Tensor output = request.get_tensor(expected.name);
     if (output.get_element_type() != element::f32) continue;
     std::fill_n(output.data<float>(), output.get_size(), std::numeric_limits<float>::quiet_NaN());
@@ -91,7 +91,7 @@ void SessionTally::add(const SessionTally& other) {
   if (first_problem.empty()) first_problem = other.first_problem;
 }
 
-SessionTally run_session(CompiledModel& compiled, const ReferenceCase& reference, const SessionPlan& plan,
+SessionTally run_session(CompiledModel& compiled, const testing::ReferenceCase& reference, const SessionPlan& plan,
                          const Tolerance& tolerance, FaultInjection& faults) {
   SessionTally tally;
   auto completion = std::make_shared<Completion>();
@@ -111,7 +111,7 @@ SessionTally run_session(CompiledModel& compiled, const ReferenceCase& reference
       run_once(request, plan.mode, completion);
       ++tally.inferences;
       faults.after_inference(request, plan.first_index + i);
-      for (const StoredTensor& expected : reference.outputs) {
+      for (const testing::StoredTensor& expected : reference.outputs) {
         const OutputComparison comparison = compare_output(request.get_tensor(expected.name), expected, tolerance);
         ++tally.checked_outputs;
         tally.max_abs_error = std::max(tally.max_abs_error, comparison.max_abs_error);

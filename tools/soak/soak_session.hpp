@@ -10,7 +10,7 @@
 #include "fault_injection.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "output_check.hpp"
-#include "reference_case.hpp"
+#include "testing/models/reference_case.hpp"
 
 namespace ferry::tools {
 
@@ -41,7 +41,7 @@ struct SessionTally {
 };
 
 // Never throws: an error of the device counts in `errors`, with its message in `first_problem`.
-SessionTally run_session(CompiledModel& compiled, const ReferenceCase& reference, const SessionPlan& plan,
+SessionTally run_session(CompiledModel& compiled, const testing::ReferenceCase& reference, const SessionPlan& plan,
                          const Tolerance& tolerance, FaultInjection& faults);
 
 }  // namespace ferry::tools

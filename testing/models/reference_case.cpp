@@ -1,4 +1,4 @@
-#include "reference_case.hpp"
+#include "testing/models/reference_case.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -7,7 +7,12 @@
 
 #include "ferry/base/exception.hpp"
 
-namespace ferry::tools {
+namespace ferry::testing {
+namespace {
+
+constexpr size_t kMaxRank = 16;  // more than any model here has; bounds the shape read next
+
+}  // namespace
 
 ReferenceCase load_reference_case(const std::string& models_dir, const std::string& model_name) {
   const std::filesystem::path dir(models_dir);
@@ -25,6 +30,7 @@ ReferenceCase load_reference_case(const std::string& models_dir, const std::stri
     StoredTensor tensor;
     size_t rank = 0;
     fields >> kind >> tensor.name >> type >> rank;
+    FERRY_ASSERT(fields && rank <= kMaxRank, manifest_path.string(), ": malformed line '", line, "'");
     tensor.type = element::Type::from_string(type);
     tensor.shape.resize(rank);
     for (auto& dim : tensor.shape) fields >> dim;
@@ -43,4 +49,4 @@ ReferenceCase load_reference_case(const std::string& models_dir, const std::stri
   return result;
 }
 
-}  // namespace ferry::tools
+}  // namespace ferry::testing
