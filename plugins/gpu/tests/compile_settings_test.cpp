@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "ferry/gpu/properties.hpp"
@@ -86,6 +87,41 @@ TEST(GpuCompileSettings, CacheDirHitInANewCoreBuildsNoProgramFromSource) {
   CompiledModel second = core.compile_model(model, "GPU", {{cache_dir.name(), dir}});
   EXPECT_TRUE(second.get_property(loaded_from_cache));
   EXPECT_EQ(second.get_property(program_builds), 0u);
+  expect_same_as_template(core, second, model);
+}
+
+// CACHE_ENCRYPTION_CALLBACKS on GPU: the cache directory holds only what encrypt made (no kernel
+// file name, no program binary in the clear), and a hit through decrypt still builds no program.
+TEST(GpuCompileSettings, EncryptedCacheDirHitBuildsNoProgramFromSource) {
+  const std::string dir = fresh_dir("gpu_cache_dir_encrypted");
+  auto model = two_kernel_model();
+  // A toy cipher (each byte XOR 0x5a): enough to tell what reaches the disk.
+  const auto flip = [](std::string bytes) {
+    for (char& byte : bytes) byte = static_cast<char>(byte ^ 0x5a);
+    return bytes;
+  };
+  EncryptionCallbacks callbacks{flip, flip};
+  {
+    Core core = make_core();
+    CompiledModel first = core.compile_model(model, "GPU", cache_dir(dir), cache_encryption_callbacks(callbacks));
+    EXPECT_FALSE(first.get_property(loaded_from_cache));
+  }
+  std::string on_disk;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!entry.is_regular_file()) continue;
+    std::stringstream bytes;
+    bytes << std::ifstream(entry.path(), std::ios::binary).rdbuf();
+    on_disk += bytes.str();
+  }
+  ASSERT_FALSE(on_disk.empty());
+  EXPECT_EQ(on_disk.find("FERRYGPU"), std::string::npos) << "the GPU blob is in the clear";
+  EXPECT_EQ(on_disk.find("programs_seal"), std::string::npos);
+  EXPECT_NE(flip(on_disk).find("FERRYGPU"), std::string::npos) << "encrypt did not make what is on disk";
+
+  Core core = make_core();
+  CompiledModel second = core.compile_model(model, "GPU", cache_dir(dir), cache_encryption_callbacks(callbacks));
+  EXPECT_TRUE(second.get_property(loaded_from_cache));
+  EXPECT_EQ(second.get_property(program_builds), 0u) << "the decrypted blob's sealed binaries were not used";
   expect_same_as_template(core, second, model);
 }
 
