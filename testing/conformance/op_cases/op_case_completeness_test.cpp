@@ -40,7 +40,8 @@ TEST(OpCaseCompleteness, EveryRegisteredOpHasAReferenceKernelInSomeCase) {
         evaluated[id_of(c.op)] = true;
   }
   for (const auto& [op, has_kernel] : evaluated)
-    EXPECT_TRUE(has_kernel) << op << ": no case's op has a reference kernel (Node::evaluate), so TEMPLATE cannot run it";
+    EXPECT_TRUE(has_kernel) << op
+                            << ": no case's op has a reference kernel (Node::evaluate), so TEMPLATE cannot run it";
 }
 
 }  // namespace
