@@ -55,6 +55,8 @@ TensorRequest read_request(const RemoteContext& context, const AnyMap& params) {
       FERRY_ASSERT(request.cpu_pointer, context.describe(), ": create_tensor: CPU_VA is null");
     } else if (key == mem_size.name()) {
       request.cpu_bytes = value.as<int64_t>();
+      FERRY_ASSERT(request.cpu_bytes >= -1, context.describe(), ": create_tensor: MEM_SIZE ", request.cpu_bytes,
+                   " is negative; give the bytes at CPU_VA, or -1 for the tensor's");
     } else if (key == os_handle.name()) {
       request.fd = value.as<int>();
     } else if (key == file_path.name()) {

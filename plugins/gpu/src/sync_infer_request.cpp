@@ -199,6 +199,7 @@ static cl_mem fit_buffer(GrowingBuffers& buffers, size_t index, size_t bytes) {
 
 void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue queue) {
   MemoryCounters& counters = graph.context()->counters();
+  const bool unified_memory = graph.context()->info().host_unified_memory;
   for (size_t i = 0; i < m_input_bindings.size(); ++i) {
     const Tensor& bound = input_tensor(i);
     const size_t v = graph.parameter_values()[i];
@@ -211,10 +212,11 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(bound.get_impl())) {
       if (!remote->is_image()) {
         m_value_memory[v] = remote->memory();  // read in place
-        if (remote->kind() == SharedMemType::CPU_VA) {
-          // The application's host memory: what it wrote reaches the device's copy, if any.
-          cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), bytes, false), "making input ", i,
-                   "'s host memory (CPU_VA) visible to the device");
+        if (remote->kind() == SharedMemType::CPU_VA && !unified_memory) {
+          // The application's host memory: what it wrote reaches the device's copy (kernels read
+          // the host memory itself where the device's memory is the host's).
+          cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), bytes, false, unified_memory),
+                   "making input ", i, "'s host memory (CPU_VA) visible to the device");
           order(queue);
         }
         continue;
@@ -279,8 +281,9 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
       if (remote->kind() == SharedMemType::CPU_VA) {
         // The application reads its host memory once the request waits.
         order(queue);
-        cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), value.bytes, true), "making output ", k,
-                 " visible in its host memory (CPU_VA)");
+        cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), value.bytes, true,
+                                            graph.context()->info().host_unified_memory),
+                 "making output ", k, " visible in its host memory (CPU_VA)");
       }
       continue;
     }

@@ -155,6 +155,8 @@ TEST_F(GpuTypedHandles, MisalignedNullAndShortHostRangesAreRefused) {
                                                      {cpu_va.name(), static_cast<void*>(memory)},
                                                      {mem_size.name(), int64_t{8}}}),
                         "the range of 8 bytes");
+  EXPECT_ERROR_CONTAINS(context.create_tensor(element::f32, kRemoteShape, VirtualAddressMemory{memory, -2}),
+                        "MEM_SIZE -2 is negative");
   EXPECT_EQ(remote_bytes(), remote_before);
   std::free(memory);
 }

@@ -112,8 +112,9 @@ cl_int unmap(cl_command_queue queue, cl_mem memory, void* mapped) {
   return clEnqueueUnmapMemObject(queue, memory, mapped, 0, nullptr, nullptr);
 }
 
-cl_int sync_host_memory(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, size_t bytes, bool to_host) {
-  const bool moves = !unified_memory(queue);
+cl_int sync_host_memory(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, size_t bytes, bool to_host,
+                        bool unified_memory) {
+  const bool moves = !unified_memory;
   if (!to_host && !moves) return CL_SUCCESS;  // kernels read the host memory itself
   const cl_map_flags flags = to_host ? CL_MAP_READ : CL_MAP_WRITE_INVALIDATE_REGION;
   cl_event mapped_event = nullptr;

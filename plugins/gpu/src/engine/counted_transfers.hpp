@@ -46,11 +46,12 @@ void* map_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer
 cl_int unmap(cl_command_queue queue, cl_mem memory, void* mapped);
 // Makes a buffer over host memory (CL_MEM_USE_HOST_PTR) agree with that memory: `to_host` after
 // kernels wrote it (a map for reading and its unmap), else before kernels read what the
-// application wrote there (a map invalidating the device's copy and its unmap). On a device with
-// unified memory the buffer is the host memory: the read map costs nothing, the write is skipped.
-// Elsewhere the driver moves the bytes between its device copy and the host memory: counted in
-// `copied`. Enqueued without waiting.
-cl_int sync_host_memory(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, size_t bytes, bool to_host);
+// application wrote there (a map invalidating the device's copy and its unmap). `unified_memory`:
+// the device's CL_DEVICE_HOST_UNIFIED_MEMORY (DeviceInfo), where the buffer is the host memory:
+// the read map costs nothing, the write is skipped. Elsewhere the driver moves the bytes between
+// its device copy and the host memory: counted in `copied`. Enqueued without waiting.
+cl_int sync_host_memory(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, size_t bytes, bool to_host,
+                        bool unified_memory);
 
 // Device <-> device, counted in `device_copied`.
 cl_int copy_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem source, cl_mem destination,
