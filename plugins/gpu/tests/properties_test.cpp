@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "ferry/gpu/properties.hpp"
+#include "support/app_opencl.hpp"
 #include "support/gpu_test_utils.hpp"
 
 namespace ferry::gpu::test {
@@ -35,8 +36,13 @@ TEST(GpuProperties, DeviceValuesComeFromOpenCl) {
   EXPECT_GT(core.get_property("GPU", device_total_mem_size), 0u);
   EXPECT_GT(core.get_property("GPU", execution_units_count), 0);
   EXPECT_FALSE(core.get_property("GPU", uarch_version).empty());
-  // PoCL's CPU device shares the host's memory, which Ferry reports as an integrated device.
-  EXPECT_EQ(core.get_property("GPU", device::type), device::Type::INTEGRATED);
+  // A device sharing the host's memory (PoCL's CPU device) is integrated, one with its own
+  // (the H100/H200) discrete: what OpenCL's CL_DEVICE_HOST_UNIFIED_MEMORY says.
+  cl_bool unified = CL_FALSE;
+  ASSERT_EQ(clGetDeviceInfo(device_of_default_context(core), CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof(unified), &unified,
+                            nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(core.get_property("GPU", device::type), unified ? device::Type::INTEGRATED : device::Type::DISCRETE);
   const auto gops = core.get_property("GPU", device::gops);
   ASSERT_EQ(gops.count(element::f32), 1u);
   EXPECT_GT(gops.at(element::f32), 0.0f);

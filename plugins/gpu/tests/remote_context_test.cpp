@@ -111,8 +111,10 @@ TEST(GpuRemoteContext, NullHandlesAreRefusedByName) {
 TEST(GpuRemoteContext, ContextOfADeviceThePluginDoesNotExposeIsRefused) {
   Core core = make_core();
   AppContext app(device_of_default_context(core));
-  // Only GPU-type devices: PoCL's CPU device is no longer one of the plugin's.
-  core.set_property("GPU", {{opencl_device_types.name(), std::string("GPU")}});
+  // Only devices of another type: the context's device (PoCL's CPU, or a GPU) is no longer one of
+  // the plugin's.
+  const bool is_gpu = (device_type(app.device) & CL_DEVICE_TYPE_GPU) != 0;
+  core.set_property("GPU", {{opencl_device_types.name(), std::string(is_gpu ? "CPU" : "GPU")}});
   EXPECT_ERROR_CONTAINS(ClContext(core, app.context), "is none of the plugin's devices");
   EXPECT_EQ(reference_count(app.context), 1u);
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../plugin.hpp"
+#include "device_enumerator.hpp"
 #include "ferry/graph/ops/activation.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
@@ -71,6 +72,17 @@ TensorVector half_exact_inputs(const std::shared_ptr<Model>& model, unsigned see
   return inputs;
 }
 
+// The plugin's first device must take the offline compiler's SPIR (PoCL's).
+class HalfArithmetic : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto devices = enumerate_devices(DeviceTypeSelection::parse("AUTO"));
+    ASSERT_FALSE(devices.empty());
+    const std::string unusable = test::why_offline_spir_cannot_run(devices[0].info.platform_name);
+    if (!unusable.empty()) GTEST_SKIP() << unusable;
+  }
+};
+
 // The model at f16 on the half-arithmetic plugin against the f32 reference on the same values.
 // Tolerance: every product and sum is rounded to half (unit roundoff 2^-11), so over K terms of
 // magnitude <= 1 the error grows like sqrt(K) * 2^-11 * |partial sums|; for the K <= 300 of these
@@ -88,7 +100,7 @@ void expect_close_to_reference(const std::shared_ptr<Model>& model, unsigned see
 // 2048 + 1 is 2048 in half (its spacing there is 2): a dot product of 4096 ones stops at 2048
 // when it accumulates in half, and reaches 4096 (stored exactly as f16) when it accumulates in
 // float. The matrix product is the engine of MatMul and Convolution.
-TEST(HalfArithmetic, MatMulAccumulatesInHalfWhereTheCompilerHasFp16) {
+TEST_F(HalfArithmetic, MatMulAccumulatesInHalfWhereTheCompilerHasFp16) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 4096});
   auto w = op::v0::Constant::create(element::f32, Shape{4096, 1}, std::vector<float>(4096, 1.0f));
   const auto model = model_of(std::make_shared<op::v0::MatMul>(x, w), {x});
@@ -102,7 +114,7 @@ TEST(HalfArithmetic, MatMulAccumulatesInHalfWhereTheCompilerHasFp16) {
 
 // The same for the depthwise kernel: 2048 + 1 + 1 is 2048 in half steps, 2050 in float (and 2050
 // is an f16 number).
-TEST(HalfArithmetic, DepthwiseConvolutionAccumulatesInHalf) {
+TEST_F(HalfArithmetic, DepthwiseConvolutionAccumulatesInHalf) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 2, 1, 3});
   auto w = op::v0::Constant::create(element::f32, Shape{2, 1, 1, 1, 3}, std::vector<float>(6, 1.0f));
   const auto model = model_of(std::make_shared<op::v1::GroupConvolution>(x, w, Strides{1, 1}, CoordinateDiff{0, 0},
@@ -117,7 +129,7 @@ TEST(HalfArithmetic, DepthwiseConvolutionAccumulatesInHalf) {
   }
 }
 
-TEST(HalfArithmetic, MatMulWithBiasAndSigmoidMatchesTheReference) {
+TEST_F(HalfArithmetic, MatMulWithBiasAndSigmoidMatchesTheReference) {
   auto a = std::make_shared<op::v0::Parameter>(element::f32, Shape{2, 37, 300});
   auto b = half_exact_constant(element::f32, Shape{70, 300}, 11, -1.0, 1.0);  // transposed B
   auto bias = half_exact_constant(element::f32, Shape{70}, 12, -1.0, 1.0);
@@ -126,7 +138,7 @@ TEST(HalfArithmetic, MatMulWithBiasAndSigmoidMatchesTheReference) {
       model_of(std::make_shared<op::v0::Sigmoid>(std::make_shared<op::v1::Add>(product, bias)), {a}), 13);
 }
 
-TEST(HalfArithmetic, ConvolutionWithBiasAndReluMatchesTheReference) {
+TEST_F(HalfArithmetic, ConvolutionWithBiasAndReluMatchesTheReference) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{2, 16, 9, 11});
   auto w = half_exact_constant(element::f32, Shape{24, 16, 3, 3}, 21, -1.0, 1.0);  // K = 144
   auto bias = half_exact_constant(element::f32, Shape{1, 24, 1, 1}, 22, -1.0, 1.0);
@@ -136,7 +148,7 @@ TEST(HalfArithmetic, ConvolutionWithBiasAndReluMatchesTheReference) {
                             23);
 }
 
-TEST(HalfArithmetic, PointwiseConvolutionWithResidualAndClampMatchesTheReference) {
+TEST_F(HalfArithmetic, PointwiseConvolutionWithResidualAndClampMatchesTheReference) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 64, 7, 7});
   auto residual = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 32, 7, 7});
   auto w = half_exact_constant(element::f32, Shape{32, 64, 1, 1}, 31, -1.0, 1.0);
@@ -146,7 +158,7 @@ TEST(HalfArithmetic, PointwiseConvolutionWithResidualAndClampMatchesTheReference
   expect_close_to_reference(model_of(std::make_shared<op::v0::Clamp>(sum, 0.0, 6.0), {x, residual}), 32);
 }
 
-TEST(HalfArithmetic, GroupAndDepthwiseConvolutionMatchTheReference) {
+TEST_F(HalfArithmetic, GroupAndDepthwiseConvolutionMatchTheReference) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{1, 12, 10, 10});
   auto grouped = std::make_shared<op::v1::GroupConvolution>(
       x, half_exact_constant(element::f32, Shape{3, 8, 4, 3, 3}, 41, -1.0, 1.0), Strides{1, 1}, CoordinateDiff{1, 1},

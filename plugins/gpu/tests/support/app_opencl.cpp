@@ -69,6 +69,26 @@ std::vector<float> read_floats(cl_command_queue queue, cl_mem buffer, size_t cou
   return values;
 }
 
+bool has_extension(cl_device_id device, const std::string& name) {
+  size_t size = 0;
+  if (clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, 0, nullptr, &size) != CL_SUCCESS) return false;
+  std::string extensions(size, '\0');
+  clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr);
+  return (" " + extensions + " ").find(" " + name + " ") != std::string::npos;
+}
+
+bool supports_usm(cl_device_id device) {
+  cl_device_svm_capabilities svm = 0;
+  if (clGetDeviceInfo(device, CL_DEVICE_SVM_CAPABILITIES, sizeof(svm), &svm, nullptr) != CL_SUCCESS) svm = 0;
+  return has_extension(device, "cl_intel_unified_shared_memory") || (svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) != 0;
+}
+
+cl_device_type device_type(cl_device_id device) {
+  cl_device_type type = 0;
+  clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof(type), &type, nullptr);
+  return type;
+}
+
 cl_uint reference_count(cl_mem memory) {
   cl_uint count = 0;
   check(clGetMemObjectInfo(memory, CL_MEM_REFERENCE_COUNT, sizeof(count), &count, nullptr), "clGetMemObjectInfo");

@@ -32,6 +32,12 @@ struct AppContext {
   cl_kernel kernel(const std::string& source, const std::string& name) const;
 };
 
+// What the device offers, from clGetDeviceInfo: tests of a feature some devices lack skip there.
+bool has_extension(cl_device_id device, const std::string& name);
+// Host USM: cl_intel_unified_shared_memory or fine-grained SVM (PoCL: yes; NVIDIA: neither).
+bool supports_usm(cl_device_id device);
+cl_device_type device_type(cl_device_id device);
+
 std::vector<float> read_floats(cl_command_queue queue, cl_mem buffer, size_t count);
 cl_uint reference_count(cl_mem memory);
 cl_uint reference_count(cl_context context);

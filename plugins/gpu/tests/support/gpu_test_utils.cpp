@@ -41,6 +41,8 @@ void expect_values_close(const Tensor& actual, const Tensor& expected, double at
 
 Core make_core() { return Core(); }
 
+bool gpu_shares_host_memory(Core& core) { return core.get_property("GPU", device::type) == device::Type::INTEGRATED; }
+
 std::shared_ptr<Param> param(const Shape& shape, const element::Type& type) {
   return std::make_shared<Param>(type, PartialShape(shape));
 }

@@ -14,6 +14,11 @@ namespace ferry::gpu::test {
 // A Core with the in-tree plugins.xml (GPU, TEMPLATE).
 Core make_core();
 
+// Whether GPU's default device shares the host's memory (DEVICE_TYPE integrated: PoCL in CI),
+// where host tensors are used in place; a device with its own memory (the H100/H200) copies host
+// inputs in and outputs out, and tests of in-place host memory say so and skip there.
+bool gpu_shares_host_memory(Core& core);
+
 // A tensor of `type` and `shape` filled with values uniform in [low, high) (integers rounded),
 // from a fixed seed per call site.
 Tensor random_tensor(const element::Type& type, const Shape& shape, unsigned seed, double low = -2.0,

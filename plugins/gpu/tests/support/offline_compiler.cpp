@@ -71,6 +71,13 @@ int run(const std::vector<std::string>& args, const std::string& log) {
 
 const char* offline_clang_path() { return "/usr/bin/clang-15"; }
 
+std::string why_offline_spir_cannot_run(const std::string& platform_name) {
+  if (platform_name != "Portable Computing Language")
+    return "the offline compiler makes SPIR for PoCL, and the device's platform is " + platform_name;
+  if (access(offline_clang_path(), X_OK) != 0) return std::string(offline_clang_path()) + " is not installed";
+  return "";
+}
+
 std::function<std::string(const std::string&, const std::string&)> clang_fp16_spir_compiler() {
   return [](const std::string& source, const std::string& options) {
     static std::atomic<unsigned> counter{0};

@@ -23,4 +23,8 @@ std::function<std::string(const std::string& source, const std::string& options)
 // The clang this uses (/usr/bin/clang-15).
 const char* offline_clang_path();
 
+// Why the offline compiler cannot serve a device of platform `platform_name` (the SPIR it makes
+// is for PoCL's LLVM: other drivers, NVIDIA's among them, take no SPIR), or "" when it can.
+std::string why_offline_spir_cannot_run(const std::string& platform_name);
+
 }  // namespace ferry::gpu::test
