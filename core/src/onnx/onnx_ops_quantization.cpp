@@ -51,10 +51,6 @@ Output<Node> centred(const Output<Node>& value, const Output<Node>* zero_point) 
   return std::make_shared<op::v1::Subtract>(wide, convert(*zero_point, element::i32));
 }
 
-const Output<Node>* optional_input(const NodeContext& context, size_t i) {
-  return context.has_input(i) ? &context.input(i) : nullptr;
-}
-
 OutputVector convert_quantize_linear(const NodeContext& context) {
   const Output<Node>& x = context.input(0);
   const int64_t rank = static_rank(context, x), axis = context.attr_int("axis", 1);

@@ -32,7 +32,6 @@ class ContextHandle {
 
   ze_context_handle_t get() const { return m_handle; }
   const ZeroDevice& device() const { return *m_device; }
-  const std::shared_ptr<const ZeroDevice>& device_ptr() const { return m_device; }
 
   // Copies `bytes` through the device's copy engine, waiting for the end; counted.
   void copy(void* destination, const void* source, size_t bytes) const;

@@ -51,7 +51,6 @@ class ZeroDevices {
   static const ZeroDevices& get();
 
   const std::vector<std::shared_ptr<const ZeroDevice>>& devices() const { return m_devices; }
-  const std::string& why_none() const { return m_why_none; }
   // The device of DEVICE_ID `id`; throws naming the ids there are.
   const std::shared_ptr<const ZeroDevice>& at(const std::string& id) const;
   std::vector<std::string> ids() const;

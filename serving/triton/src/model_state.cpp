@@ -48,8 +48,9 @@ ModelState::ModelState(TRITONBACKEND_Model* model, Core& core) {
     throw ConfigError("model '" + std::string(name) + "': only models on a file system are supported");
 
   m_config = parse_model_config(config_json(model));
-  m_model_file = find_model_file((std::filesystem::path(repository) / std::to_string(version)).string(), m_config);
-  const std::shared_ptr<Model> ferry_model = core.read_model(m_model_file);
+  const std::string model_file =
+      find_model_file((std::filesystem::path(repository) / std::to_string(version)).string(), m_config);
+  const std::shared_ptr<Model> ferry_model = core.read_model(model_file);
 
   bool auto_complete = false;
   FERRY_TRITON_CALL(TRITONBACKEND_ModelAutoCompleteConfig(model, &auto_complete));
@@ -69,7 +70,7 @@ ModelState::ModelState(TRITONBACKEND_Model* model, Core& core) {
   m_compiled = m_config.device.empty() ? core.compile_model(ferry_model, m_config.properties)
                                        : core.compile_model(ferry_model, m_config.device, m_config.properties);
   log_message(TRITONSERVER_LOG_INFO,
-              "ferry: model '" + std::string(name) + "' version " + std::to_string(version) + " (" + m_model_file +
+              "ferry: model '" + std::string(name) + "' version " + std::to_string(version) + " (" + model_file +
                   ") compiled for " + (m_config.device.empty() ? std::string("the default device") : m_config.device));
 }
 

@@ -21,11 +21,9 @@ class ModelState {
 
   const ModelConfig& config() const { return m_config; }
   CompiledModel& compiled_model() { return m_compiled; }
-  const std::string& model_file() const { return m_model_file; }
 
  private:
   ModelConfig m_config;
-  std::string m_model_file;
   CompiledModel m_compiled;
 };
 

@@ -50,7 +50,13 @@ class ICompiledModel : public std::enable_shared_from_this<ICompiledModel> {
   const std::shared_ptr<threading::ITaskExecutor>& get_callback_executor() const { return m_callback_executor; }
 
  protected:
-  void set_task_executor(const std::shared_ptr<threading::ITaskExecutor>& executor) { m_task_executor = executor; }
+  // Never called in the tree: the executor comes through the constructor (SDK_COMPATIBILITY.md).
+  [[deprecated(
+      "pass the executor to ICompiledModel's constructor: set_task_executor is removed after Ferry plugin "
+      "API version 4 (docs/SDK_COMPATIBILITY.md)")]] void
+  set_task_executor(const std::shared_ptr<threading::ITaskExecutor>& executor) {
+    m_task_executor = executor;
+  }
 
  private:
   std::shared_ptr<const Model> m_model;  // owns the nodes behind m_inputs / m_outputs

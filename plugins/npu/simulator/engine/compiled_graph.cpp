@@ -39,8 +39,8 @@ struct CompiledGraph::Variant {
   }
 };
 
-CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model) : model_(std::move(model)) {
-  FERRY_ASSERT(model_, "CompiledGraph: no model");
+CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model) : m_model(std::move(model)) {
+  FERRY_ASSERT(m_model, "CompiledGraph: no model");
   std::vector<int> thread_counts{onednn_threads()};
   if (thread_counts.front() > 1) thread_counts.push_back(1);
   for (int threads : thread_counts) {
@@ -48,19 +48,19 @@ CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model) : model_(std::m
     variant->threads = threads;
     {
       const ScopedThreadCount scope(threads);
-      variant->plan = plan_graph(model_);
+      variant->plan = plan_graph(m_model);
     }
     variant->idle.push_back(std::make_unique<ExecutionContext>(*variant->plan));
-    variants_.push_back(std::move(variant));
+    m_variants.push_back(std::move(variant));
   }
-  chooser_ = std::make_unique<PlanChooser>(variants_.size());
+  m_chooser = std::make_unique<PlanChooser>(m_variants.size());
 }
 
 CompiledGraph::~CompiledGraph() = default;
 
 uint64_t CompiledGraph::run(const std::vector<void*>& arguments, std::vector<OpProfile>* profile) const {
-  const size_t chosen = chooser_->choose();
-  Variant& variant = *variants_[chosen];
+  const size_t chosen = m_chooser->choose();
+  Variant& variant = *m_variants[chosen];
   const ScopedThreadCount threads(variant.threads);
   std::unique_ptr<ExecutionContext> context = variant.take_context();
   uint64_t copied = 0;
@@ -71,14 +71,15 @@ uint64_t CompiledGraph::run(const std::vector<void*>& arguments, std::vector<OpP
     variant.give_back(std::move(context));
     throw;
   }
-  chooser_->record(chosen, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  m_chooser->record(chosen,
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   ++variant.executions;
   variant.give_back(std::move(context));
   return copied;
 }
 
 std::vector<OpProfile> CompiledGraph::describe_steps() const {
-  const GraphPlan& plan = *variants_.front()->plan;
+  const GraphPlan& plan = *m_variants.front()->plan;
   std::vector<OpProfile> steps;
   for (const auto& step : plan.steps) {
     const dnnl::memory::desc& layout = plan.slots.at(step->outputs.at(0)).layout;
@@ -89,19 +90,19 @@ std::vector<OpProfile> CompiledGraph::describe_steps() const {
 }
 
 size_t CompiledGraph::arena_bytes() const {
-  const GraphPlan& plan = *variants_.front()->plan;
+  const GraphPlan& plan = *m_variants.front()->plan;
   return plan.arena_bytes + plan.scratchpad_bytes;
 }
 
 std::vector<int> CompiledGraph::plan_threads() const {
   std::vector<int> threads;
-  for (const auto& variant : variants_) threads.push_back(variant->threads);
+  for (const auto& variant : m_variants) threads.push_back(variant->threads);
   return threads;
 }
 
 std::vector<uint64_t> CompiledGraph::executions_per_plan() const {
   std::vector<uint64_t> executions;
-  for (const auto& variant : variants_) executions.push_back(variant->executions.load());
+  for (const auto& variant : m_variants) executions.push_back(variant->executions.load());
   return executions;
 }
 

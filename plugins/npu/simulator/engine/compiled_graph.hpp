@@ -60,9 +60,9 @@ class CompiledGraph {
  private:
   struct Variant;
 
-  std::shared_ptr<const Model> model_;
-  std::vector<std::unique_ptr<Variant>> variants_;
-  std::unique_ptr<PlanChooser> chooser_;
+  std::shared_ptr<const Model> m_model;
+  std::vector<std::unique_ptr<Variant>> m_variants;
+  std::unique_ptr<PlanChooser> m_chooser;
 };
 
 }  // namespace ferry::npu::engine

@@ -27,10 +27,10 @@ class ExecutionContext {
   struct FreeArena {
     void operator()(void* arena) const;
   };
-  const GraphPlan& plan_;
-  std::unique_ptr<void, FreeArena> arena_;
-  ExecutionMemory memory_;
-  std::vector<std::unique_ptr<StepBinding>> bindings_;  // per step
+  const GraphPlan& m_plan;
+  std::unique_ptr<void, FreeArena> m_arena;
+  ExecutionMemory m_memory;
+  std::vector<std::unique_ptr<StepBinding>> m_bindings;  // per step
 };
 
 }  // namespace ferry::npu::engine

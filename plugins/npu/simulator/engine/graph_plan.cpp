@@ -33,26 +33,26 @@ enum class Home { arena, argument, constant };
 // Builds the plan's slots and steps in execution order.
 class Planner {
  public:
-  Planner(const std::shared_ptr<const Model>& model, GraphPlan& plan) : model_(model), plan_(plan) {}
+  Planner(const std::shared_ptr<const Model>& model, GraphPlan& plan) : m_model(model), m_plan(plan) {}
 
   void plan() {
-    for (const auto& parameter : model_->get_parameters()) {
+    for (const auto& parameter : m_model->get_parameters()) {
       const size_t slot = new_slot(parameter->output(0), {}, parameter, Home::argument);
-      plan_.argument_slots.emplace_back(slot, plan_.argument_slots.size());
+      m_plan.argument_slots.emplace_back(slot, m_plan.argument_slots.size());
     }
     std::set<const Node*> absorbed;  // ops fused into an earlier step
     const LayoutOf layout_of = [this](const Output<Node>& value) { return layout_of_value(value); };
-    for (const auto& node : model_->get_ordered_ops()) {
+    for (const auto& node : m_model->get_ordered_ops()) {
       if (is_type<op::v0::Parameter>(node) || is_type<op::v0::Result>(node) || absorbed.count(node.get())) continue;
       if (auto constant = std::dynamic_pointer_cast<const op::v0::Constant>(node)) {
         TensorVector view(1);
         constant->evaluate(view, {});
-        plan_.constant_slots.emplace_back(new_slot(node->output(0), {}, node, Home::constant), view[0]);
+        m_plan.constant_slots.emplace_back(new_slot(node->output(0), {}, node, Home::constant), view[0]);
       } else if (auto lowered = lower_to_onednn(node, layout_of); lowered && readable(*lowered)) {
         for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
         add_onednn_step(node, std::move(*lowered));
       } else {
-        FERRY_ASSERT(node->has_evaluate(), "model '", model_->get_friendly_name(), "': ", node->describe(),
+        FERRY_ASSERT(node->has_evaluate(), "model '", m_model->get_friendly_name(), "': ", node->describe(),
                      " has no kernel on the device");
         auto step = make_reference_step(node);
         for (size_t i = 0; i < node->get_input_size(); ++i)
@@ -69,10 +69,10 @@ class Planner {
  private:
   size_t new_slot(const Output<const Node>& value, dnnl::memory::desc layout, std::shared_ptr<const Node> producer,
                   Home home) {
-    FERRY_ASSERT(value.get_partial_shape().is_static(), "model '", model_->get_friendly_name(),
+    FERRY_ASSERT(value.get_partial_shape().is_static(), "model '", m_model->get_friendly_name(),
                  "': ", value.get_node()->describe(), " has the dynamic shape ", value.get_partial_shape(),
                  ": the engine compiles static shapes only");
-    slot_of_[{value.get_node(), value.get_index()}] = plan_.slots.size();
+    m_slot_of[{value.get_node(), value.get_index()}] = m_plan.slots.size();
     return add_slot(value.get_element_type(), value.get_partial_shape().to_shape(), layout, std::move(producer), home);
   }
 
@@ -82,19 +82,19 @@ class Planner {
     const bool in_onednn = type == element::f32 && !shape.empty() && shape.size() <= DNNL_MAX_NDIMS;
     if (info.layout.is_zero() && in_onednn) info.layout = plain_f32(shape);
     info.bytes = info.layout.is_zero() ? (shape_size(shape) * type.bitwidth() + 7) / 8 : info.layout.get_size();
-    plan_.slots.push_back(info);
-    producers_.push_back(std::move(producer));
-    homes_.push_back(home);
-    producing_step_.push_back(SIZE_MAX);
-    return plan_.slots.size() - 1;
+    m_plan.slots.push_back(info);
+    m_producers.push_back(std::move(producer));
+    m_homes.push_back(home);
+    m_producing_step.push_back(SIZE_MAX);
+    return m_plan.slots.size() - 1;
   }
 
-  size_t read_slot(const Output<Node>& value) const { return slot_of_.at({value.get_node(), value.get_index()}); }
+  size_t read_slot(const Output<Node>& value) const { return m_slot_of.at({value.get_node(), value.get_index()}); }
 
   std::optional<dnnl::memory::desc> layout_of_value(const Output<Node>& value) const {
-    auto found = slot_of_.find({value.get_node(), value.get_index()});
-    if (found == slot_of_.end()) return std::nullopt;
-    const SlotInfo& info = plan_.slots[found->second];
+    auto found = m_slot_of.find({value.get_node(), value.get_index()});
+    if (found == m_slot_of.end()) return std::nullopt;
+    const SlotInfo& info = m_plan.slots[found->second];
     // A blocked layout of other dims (a [N, C] value as [N, C, 1, 1]) is offered plain: reading
     // it so reorders it once.
     const dnnl::memory::dims dims(info.shape.begin(), info.shape.end());
@@ -105,23 +105,24 @@ class Planner {
   // `slot`'s value in the layout `desc`: the slot itself when it already is (plain memory
   // of the same size counts: a reshape), else a reordered copy made once for all readers.
   size_t in_layout(size_t slot, const dnnl::memory::desc& desc) {
-    const dnnl::memory::desc current = plan_.slots[slot].layout;
-    FERRY_ASSERT(!current.is_zero(), producers_[slot]->describe(), ": oneDNN cannot read its output");
+    const dnnl::memory::desc current = m_plan.slots[slot].layout;
+    FERRY_ASSERT(!current.is_zero(), m_producers[slot]->describe(), ": oneDNN cannot read its output");
     if (current == desc || (is_plain(current) && is_plain(desc) && current.get_size() == desc.get_size())) return slot;
     // Plain readers of another shape (a blocked [N, C, 1, 1] read as [N, C]) get the plain bytes.
     const dnnl::memory::desc target = is_plain(desc) ? plain_f32(current.dims()) : desc;
-    FERRY_ASSERT(target.dims() == current.dims(), producers_[slot]->describe(), ": no reorder from its layout");
-    for (const auto& [from, layout, to] : reordered_)
+    FERRY_ASSERT(target.dims() == current.dims(), m_producers[slot]->describe(), ": no reorder from its layout");
+    for (const auto& [from, layout, to] : m_reordered)
       if (from == slot && layout == target) return to;
-    const size_t to = add_slot(plan_.slots[slot].type, plan_.slots[slot].shape, target, producers_[slot], Home::arena);
-    reordered_.emplace_back(slot, target, to);
-    add_step(make_reorder_step(producers_[slot], producers_[slot]->get_friendly_name() + "/reorder", slot, current, to,
-                               target));
+    const size_t to =
+        add_slot(m_plan.slots[slot].type, m_plan.slots[slot].shape, target, m_producers[slot], Home::arena);
+    m_reordered.emplace_back(slot, target, to);
+    add_step(make_reorder_step(m_producers[slot], m_producers[slot]->get_friendly_name() + "/reorder", slot, current,
+                               to, target));
     return to;
   }
 
   size_t plain(size_t slot) {
-    const dnnl::memory::desc& layout = plan_.slots[slot].layout;
+    const dnnl::memory::desc& layout = m_plan.slots[slot].layout;
     return layout.is_zero() || is_plain(layout) ? slot : in_layout(slot, plain_f32(layout.dims()));
   }
 
@@ -129,8 +130,8 @@ class Planner {
   // (scalars, integers: no layout) leave the op to its reference kernel.
   bool readable(const LoweredOp& lowered) const {
     for (const auto& read : lowered.reads)
-      if (plan_.slots[read_slot(read.value)].layout.is_zero()) return false;
-    return !lowered.sum_operand || !plan_.slots[read_slot(*lowered.sum_operand)].layout.is_zero();
+      if (m_plan.slots[read_slot(read.value)].layout.is_zero()) return false;
+    return !lowered.sum_operand || !m_plan.slots[read_slot(*lowered.sum_operand)].layout.is_zero();
   }
 
   void add_onednn_step(const std::shared_ptr<const Node>& node, LoweredOp lowered) {
@@ -158,46 +159,46 @@ class Planner {
   }
 
   void add_step(std::unique_ptr<Step> step) {
-    for (size_t slot : step->outputs) producing_step_[slot] = plan_.steps.size();
-    plan_.steps.push_back(std::move(step));
+    for (size_t slot : step->outputs) m_producing_step[slot] = m_plan.steps.size();
+    m_plan.steps.push_back(std::move(step));
   }
 
   // Results: written in place by the step computing them (plain) when that slot is the
   // result's alone; copied otherwise.
   void bind_results() {
-    const size_t parameters = plan_.argument_slots.size();
-    const auto& results = model_->get_results();
-    plan_.argument_count = parameters + results.size();
+    const size_t parameters = m_plan.argument_slots.size();
+    const auto& results = m_model->get_results();
+    m_plan.argument_count = parameters + results.size();
     for (size_t r = 0; r < results.size(); ++r) {
       const size_t slot = plain(read_slot(results[r]->input_value(0)));
-      if (producing_step_[slot] != SIZE_MAX && homes_[slot] == Home::arena) {
-        homes_[slot] = Home::argument;
-        plan_.slots[slot].per_execution = true;
-        plan_.argument_slots.emplace_back(slot, parameters + r);
+      if (m_producing_step[slot] != SIZE_MAX && m_homes[slot] == Home::arena) {
+        m_homes[slot] = Home::argument;
+        m_plan.slots[slot].per_execution = true;
+        m_plan.argument_slots.emplace_back(slot, parameters + r);
       } else {
-        plan_.copied_results.emplace_back(slot, parameters + r);
+        m_plan.copied_results.emplace_back(slot, parameters + r);
       }
     }
   }
 
   void plan_memory() {
-    std::vector<bool> in_arena(plan_.slots.size());
-    for (size_t slot = 0; slot < in_arena.size(); ++slot) in_arena[slot] = homes_[slot] == Home::arena;
-    ArenaPlan arena = plan_arena(plan_.slots, in_arena, plan_.steps);
-    plan_.arena_offset = std::move(arena.offset);
-    plan_.arena_bytes = arena.bytes;
-    for (const auto& step : plan_.steps)
+    std::vector<bool> in_arena(m_plan.slots.size());
+    for (size_t slot = 0; slot < in_arena.size(); ++slot) in_arena[slot] = m_homes[slot] == Home::arena;
+    ArenaPlan arena = plan_arena(m_plan.slots, in_arena, m_plan.steps);
+    m_plan.arena_offset = std::move(arena.offset);
+    m_plan.arena_bytes = arena.bytes;
+    for (const auto& step : m_plan.steps)
       if (const auto* onednn = dynamic_cast<const OneDnnStep*>(step.get()))
-        plan_.scratchpad_bytes = std::max(plan_.scratchpad_bytes, onednn->scratchpad().get_size());
+        m_plan.scratchpad_bytes = std::max(m_plan.scratchpad_bytes, onednn->scratchpad().get_size());
   }
 
-  std::shared_ptr<const Model> model_;
-  GraphPlan& plan_;
-  std::map<std::pair<const Node*, size_t>, size_t> slot_of_;
-  std::vector<std::shared_ptr<const Node>> producers_;  // per slot: the op that computes it
-  std::vector<Home> homes_;                             // per slot
-  std::vector<size_t> producing_step_;                  // per slot; SIZE_MAX for parameters and constants
-  std::vector<std::tuple<size_t, dnnl::memory::desc, size_t>> reordered_;  // (slot, layout, reordered slot)
+  std::shared_ptr<const Model> m_model;
+  GraphPlan& m_plan;
+  std::map<std::pair<const Node*, size_t>, size_t> m_slot_of;
+  std::vector<std::shared_ptr<const Node>> m_producers;  // per slot: the op that computes it
+  std::vector<Home> m_homes;                             // per slot
+  std::vector<size_t> m_producing_step;                  // per slot; SIZE_MAX for parameters and constants
+  std::vector<std::tuple<size_t, dnnl::memory::desc, size_t>> m_reordered;  // (slot, layout, reordered slot)
 };
 
 }  // namespace

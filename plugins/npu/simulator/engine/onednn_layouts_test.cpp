@@ -76,12 +76,12 @@ using test_support::compare_with_reference;
 // Builds networks with random weights small enough that activations stay near 1.
 class Network {
  public:
-  explicit Network(unsigned seed) : random_(seed) {}
+  explicit Network(unsigned seed) : m_random(seed) {}
 
   Output<Node> constant(const Shape& shape, float scale) {
     std::uniform_real_distribution<float> values(-scale, scale);
     std::vector<float> data(shape_size(shape));
-    for (float& value : data) value = values(random_);
+    for (float& value : data) value = values(m_random);
     return std::make_shared<op::v0::Constant>(element::f32, shape, data);
   }
 
@@ -107,7 +107,7 @@ class Network {
   static Output<Node> add(const Output<Node>& a, const Output<Node>& b) { return std::make_shared<op::v1::Add>(a, b); }
 
  private:
-  std::mt19937 random_;
+  std::mt19937 m_random;
 };
 
 std::shared_ptr<Model> model_of(const OutputVector& outputs, const std::shared_ptr<op::v0::Parameter>& input) {

@@ -13,50 +13,50 @@ namespace {
 // argument is pointed at its new address only when the address changed.
 class OneDnnBinding : public StepBinding {
  public:
-  OneDnnBinding(const OneDnnStep& step, ExecutionMemory& memory) : step_(step), memory_(memory) {
+  OneDnnBinding(const OneDnnStep& step, ExecutionMemory& memory) : m_step(step), m_memory(memory) {
     const dnnl::engine& cpu = cpu_engine();
-    memories_.reserve(step.arguments().size() + 1);
+    m_memories.reserve(step.arguments().size() + 1);
     for (const auto& argument : step.arguments()) {
       void* address = memory.address[argument.slot];
-      memories_.emplace_back(argument.desc, cpu, address);
-      bound_.push_back(address);
-      arguments_.push_back({argument.id, memories_.back().get()});
+      m_memories.emplace_back(argument.desc, cpu, address);
+      m_bound.push_back(address);
+      m_arguments.push_back({argument.id, m_memories.back().get()});
     }
-    for (const auto& [id, constant] : step.constants()) arguments_.push_back({id, constant.get()});
+    for (const auto& [id, constant] : step.constants()) m_arguments.push_back({id, constant.get()});
     if (step.scratchpad().get_size() > 0) {
-      memories_.emplace_back(step.scratchpad(), cpu, memory.scratchpad);
-      arguments_.push_back({DNNL_ARG_SCRATCHPAD, memories_.back().get()});
+      m_memories.emplace_back(step.scratchpad(), cpu, memory.scratchpad);
+      m_arguments.push_back({DNNL_ARG_SCRATCHPAD, m_memories.back().get()});
     }
-    if (step.accumulates_into_output != Step::kNoSlot) accumulated_bytes_ = (*memory.slots)[step.outputs.at(0)].bytes;
+    if (step.accumulates_into_output != Step::kNoSlot) m_accumulated_bytes = (*memory.slots)[step.outputs.at(0)].bytes;
   }
 
   void run() override {
-    const auto& arguments = step_.arguments();
+    const auto& arguments = m_step.arguments();
     for (size_t i = 0; i < arguments.size(); ++i) {
-      void* address = memory_.address[arguments[i].slot];
-      if (address != bound_[i]) {
-        memories_[i].set_data_handle(address);
-        bound_[i] = address;
+      void* address = m_memory.address[arguments[i].slot];
+      if (address != m_bound[i]) {
+        m_memories[i].set_data_handle(address);
+        m_bound[i] = address;
       }
     }
-    if (step_.accumulates_into_output != Step::kNoSlot) {
-      const void* addend = memory_.address[step_.accumulates_into_output];
-      void* destination = memory_.address[step_.outputs[0]];
-      if (addend != destination) device_copy(destination, addend, accumulated_bytes_, memory_.copied);
+    if (m_step.accumulates_into_output != Step::kNoSlot) {
+      const void* addend = m_memory.address[m_step.accumulates_into_output];
+      void* destination = m_memory.address[m_step.outputs[0]];
+      if (addend != destination) device_copy(destination, addend, m_accumulated_bytes, m_memory.copied);
     }
-    const dnnl_status_t status = dnnl_primitive_execute(step_.primitive().get(), memory_.stream.get(),
-                                                        static_cast<int>(arguments_.size()), arguments_.data());
+    const dnnl_status_t status = dnnl_primitive_execute(m_step.primitive().get(), m_memory.stream.get(),
+                                                        static_cast<int>(m_arguments.size()), m_arguments.data());
     if (status != dnnl_success)
-      Exception::raise(step_.name(), ": oneDNN failed to execute (", dnnl_status2str(status), ")");
+      Exception::raise(m_step.name(), ": oneDNN failed to execute (", dnnl_status2str(status), ")");
   }
 
  private:
-  const OneDnnStep& step_;
-  ExecutionMemory& memory_;
-  std::vector<dnnl::memory> memories_;  // per argument of the step, then the scratchpad
-  std::vector<void*> bound_;            // the address each argument's memory points at
-  std::vector<dnnl_exec_arg_t> arguments_;
-  size_t accumulated_bytes_ = 0;
+  const OneDnnStep& m_step;
+  ExecutionMemory& m_memory;
+  std::vector<dnnl::memory> m_memories;  // per argument of the step, then the scratchpad
+  std::vector<void*> m_bound;            // the address each argument's memory points at
+  std::vector<dnnl_exec_arg_t> m_arguments;
+  size_t m_accumulated_bytes = 0;
 };
 
 }  // namespace
@@ -65,10 +65,10 @@ OneDnnStep::OneDnnStep(std::shared_ptr<const Node> node, std::string exec_type, 
                        dnnl::memory::desc scratchpad, std::vector<Argument> arguments,
                        std::unordered_map<int, dnnl::memory> constants, std::string type, std::string name)
     : Step(std::move(node), std::move(exec_type), std::move(type), std::move(name)),
-      primitive_(std::move(primitive)),
-      scratchpad_(scratchpad),
-      arguments_(std::move(arguments)),
-      constants_(std::move(constants)) {}
+      m_primitive(std::move(primitive)),
+      m_scratchpad(scratchpad),
+      m_arguments(std::move(arguments)),
+      m_constants(std::move(constants)) {}
 
 std::unique_ptr<StepBinding> OneDnnStep::bind(ExecutionMemory& memory) const {
   return std::make_unique<OneDnnBinding>(*this, memory);

@@ -32,16 +32,16 @@ class OneDnnStep : public Step {
 
   std::unique_ptr<StepBinding> bind(ExecutionMemory& memory) const override;
 
-  const dnnl::primitive& primitive() const { return primitive_; }
-  const dnnl::memory::desc& scratchpad() const { return scratchpad_; }
-  const std::vector<Argument>& arguments() const { return arguments_; }
-  const std::unordered_map<int, dnnl::memory>& constants() const { return constants_; }
+  const dnnl::primitive& primitive() const { return m_primitive; }
+  const dnnl::memory::desc& scratchpad() const { return m_scratchpad; }
+  const std::vector<Argument>& arguments() const { return m_arguments; }
+  const std::unordered_map<int, dnnl::memory>& constants() const { return m_constants; }
 
  private:
-  dnnl::primitive primitive_;
-  dnnl::memory::desc scratchpad_;
-  std::vector<Argument> arguments_;
-  std::unordered_map<int, dnnl::memory> constants_;
+  dnnl::primitive m_primitive;
+  dnnl::memory::desc m_scratchpad;
+  std::vector<Argument> m_arguments;
+  std::unordered_map<int, dnnl::memory> m_constants;
 };
 
 // A reorder of `from` into the layout `to` (same dims): how values move between layouts.

@@ -22,9 +22,9 @@ class PlanChooser {
   void record(size_t plan, double ms);
 
  private:
-  std::mutex mutex_;
-  std::vector<double> recent_ms_;  // per plan, a moving average; < 0: not run yet
-  uint64_t choices_ = 0;
+  std::mutex m_mutex;
+  std::vector<double> m_recent_ms;  // per plan, a moving average; < 0: not run yet
+  uint64_t m_choices = 0;
 };
 
 }  // namespace ferry::npu::engine

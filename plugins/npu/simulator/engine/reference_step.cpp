@@ -9,59 +9,59 @@ namespace {
 // Tensors viewing each slot's memory, remade only when the slot moved (a caller's argument).
 class SlotViews {
  public:
-  SlotViews(const std::vector<size_t>& slots, const ExecutionMemory& memory) : slots_(slots), memory_(memory) {
+  SlotViews(const std::vector<size_t>& slots, const ExecutionMemory& memory) : m_slots(slots), m_memory(memory) {
     // A caller's argument has no address before the first execution.
-    for (size_t slot : slots_) views_.push_back(memory_.address[slot] ? view(slot) : Tensor());
+    for (size_t slot : m_slots) m_views.push_back(m_memory.address[slot] ? view(slot) : Tensor());
   }
 
   const TensorVector& current() {
-    for (size_t i = 0; i < slots_.size(); ++i)
-      if (!views_[i] || views_[i].data() != memory_.address[slots_[i]]) views_[i] = view(slots_[i]);
-    return views_;
+    for (size_t i = 0; i < m_slots.size(); ++i)
+      if (!m_views[i] || m_views[i].data() != m_memory.address[m_slots[i]]) m_views[i] = view(m_slots[i]);
+    return m_views;
   }
 
  private:
   Tensor view(size_t slot) const {
-    const SlotInfo& info = (*memory_.slots)[slot];
-    return Tensor(info.type, info.shape, memory_.address[slot]);
+    const SlotInfo& info = (*m_memory.slots)[slot];
+    return Tensor(info.type, info.shape, m_memory.address[slot]);
   }
 
-  const std::vector<size_t>& slots_;
-  const ExecutionMemory& memory_;
-  TensorVector views_;
+  const std::vector<size_t>& m_slots;
+  const ExecutionMemory& m_memory;
+  TensorVector m_views;
 };
 
 class ReferenceBinding : public StepBinding {
  public:
   ReferenceBinding(const Step& step, ExecutionMemory& memory)
-      : step_(step), memory_(memory), inputs_(step.inputs, memory), outputs_(step.outputs, memory) {}
+      : m_step(step), m_memory(memory), m_inputs(step.inputs, memory), m_outputs(step.outputs, memory) {}
 
   void run() override {
-    const TensorVector& inputs = inputs_.current();
-    written_ = outputs_.current();  // same size every time: no allocation
-    if (!step_.node().evaluate(written_, inputs)) {
+    const TensorVector& inputs = m_inputs.current();
+    m_written = m_outputs.current();  // same size every time: no allocation
+    if (!m_step.node().evaluate(m_written, inputs)) {
       std::string types;
       for (const Tensor& input : inputs)
         types += (types.empty() ? "" : ", ") + input.get_element_type().get_type_name();
-      Exception::raise(step_.node().describe(), " has no reference kernel for inputs of type ", types);
+      Exception::raise(m_step.node().describe(), " has no reference kernel for inputs of type ", types);
     }
     // A kernel that made a tensor of its own: copy it into the slot.
-    const TensorVector& planned = outputs_.current();
+    const TensorVector& planned = m_outputs.current();
     for (size_t k = 0; k < planned.size(); ++k) {
-      if (written_[k].data() == planned[k].data()) continue;
+      if (m_written[k].data() == planned[k].data()) continue;
       const size_t bytes = planned[k].get_byte_size();
-      FERRY_ASSERT(written_[k].get_byte_size() == bytes && written_[k].is_continuous(), step_.node().describe(),
-                   ": its reference kernel made output ", k, " of shape ", written_[k].get_shape(), ", not ",
+      FERRY_ASSERT(m_written[k].get_byte_size() == bytes && m_written[k].is_continuous(), m_step.node().describe(),
+                   ": its reference kernel made output ", k, " of shape ", m_written[k].get_shape(), ", not ",
                    planned[k].get_shape());
-      device_copy(planned[k].data(), written_[k].data(), bytes, memory_.copied);
+      device_copy(planned[k].data(), m_written[k].data(), bytes, m_memory.copied);
     }
   }
 
  private:
-  const Step& step_;
-  ExecutionMemory& memory_;
-  SlotViews inputs_, outputs_;
-  TensorVector written_;
+  const Step& m_step;
+  ExecutionMemory& m_memory;
+  SlotViews m_inputs, m_outputs;
+  TensorVector m_written;
 };
 
 class ReferenceStep : public Step {

@@ -27,20 +27,20 @@ class Step {
 
   // `type` and `name` default to the node's.
   Step(std::shared_ptr<const Node> node, std::string exec_type, std::string type = {}, std::string name = {})
-      : node_(std::move(node)),
-        exec_type_(std::move(exec_type)),
-        type_(type.empty() ? node_->get_type_name() : std::move(type)),
-        name_(name.empty() ? node_->get_friendly_name() : std::move(name)) {}
+      : m_node(std::move(node)),
+        m_exec_type(std::move(exec_type)),
+        m_type(type.empty() ? m_node->get_type_name() : std::move(type)),
+        m_name(name.empty() ? m_node->get_friendly_name() : std::move(name)) {}
   virtual ~Step() = default;
 
   virtual std::unique_ptr<StepBinding> bind(ExecutionMemory& memory) const = 0;
 
   // The op the step stands for (the first of a fused chain).
-  const Node& node() const { return *node_; }
-  const std::string& name() const { return name_; }
-  const std::string& type() const { return type_; }
+  const Node& node() const { return *m_node; }
+  const std::string& name() const { return m_name; }
+  const std::string& type() const { return m_type; }
   // How it runs: "onednn", "onednn+bias+sum+relu", "reorder", "reference"...
-  const std::string& exec_type() const { return exec_type_; }
+  const std::string& exec_type() const { return m_exec_type; }
 
   std::vector<size_t> inputs;   // slots read
   std::vector<size_t> outputs;  // slots written
@@ -49,10 +49,10 @@ class Step {
   size_t accumulates_into_output = kNoSlot;
 
  private:
-  std::shared_ptr<const Node> node_;
-  std::string exec_type_;
-  std::string type_;
-  std::string name_;
+  std::shared_ptr<const Node> m_node;
+  std::string m_exec_type;
+  std::string m_type;
+  std::string m_name;
 };
 
 // Runs one op with its reference kernel (Node::evaluate) on plain memory.

@@ -11,12 +11,12 @@ namespace ferry::npu::engine {
 
 int onednn_threads() { return omp_get_max_threads(); }
 
-ScopedThreadCount::ScopedThreadCount(int threads) : previous_(omp_get_max_threads()) {
-  if (threads != previous_) omp_set_num_threads(threads);
+ScopedThreadCount::ScopedThreadCount(int threads) : m_previous(omp_get_max_threads()) {
+  if (threads != m_previous) omp_set_num_threads(threads);
 }
 
 ScopedThreadCount::~ScopedThreadCount() {
-  if (omp_get_max_threads() != previous_) omp_set_num_threads(previous_);
+  if (omp_get_max_threads() != m_previous) omp_set_num_threads(m_previous);
 }
 
 }  // namespace ferry::npu::engine

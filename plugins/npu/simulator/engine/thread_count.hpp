@@ -15,7 +15,7 @@ class ScopedThreadCount {
   ScopedThreadCount& operator=(const ScopedThreadCount&) = delete;
 
  private:
-  int previous_;
+  int m_previous;
 };
 
 }  // namespace ferry::npu::engine

@@ -3,36 +3,36 @@
 namespace ferry::npu::simulator {
 
 void AllocationTable::add(const Allocation& allocation) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  by_base_[reinterpret_cast<uintptr_t>(allocation.base)] = allocation;
+  std::lock_guard<std::mutex> lock(m_mutex);
+  m_by_base[reinterpret_cast<uintptr_t>(allocation.base)] = allocation;
 }
 
 std::optional<Allocation> AllocationTable::find(const void* address) const {
   const auto key = reinterpret_cast<uintptr_t>(address);
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto after = by_base_.upper_bound(key);
-  if (after == by_base_.begin()) return std::nullopt;
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto after = m_by_base.upper_bound(key);
+  if (after == m_by_base.begin()) return std::nullopt;
   const Allocation& candidate = std::prev(after)->second;
   if (key - reinterpret_cast<uintptr_t>(candidate.base) >= candidate.size) return std::nullopt;
   return candidate;
 }
 
 std::optional<Allocation> AllocationTable::remove(const void* base) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = by_base_.find(reinterpret_cast<uintptr_t>(base));
-  if (it == by_base_.end()) return std::nullopt;
+  std::lock_guard<std::mutex> lock(m_mutex);
+  auto it = m_by_base.find(reinterpret_cast<uintptr_t>(base));
+  if (it == m_by_base.end()) return std::nullopt;
   Allocation removed = it->second;
-  by_base_.erase(it);
+  m_by_base.erase(it);
   return removed;
 }
 
 std::vector<Allocation> AllocationTable::remove_all(const Context* context) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(m_mutex);
   std::vector<Allocation> removed;
-  for (auto it = by_base_.begin(); it != by_base_.end();) {
+  for (auto it = m_by_base.begin(); it != m_by_base.end();) {
     if (it->second.context == context) {
       removed.push_back(it->second);
-      it = by_base_.erase(it);
+      it = m_by_base.erase(it);
     } else {
       ++it;
     }

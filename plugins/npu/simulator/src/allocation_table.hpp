@@ -39,8 +39,8 @@ class AllocationTable {
   std::vector<Allocation> remove_all(const Context* context);
 
  private:
-  mutable std::mutex mutex_;
-  std::map<uintptr_t, Allocation> by_base_;
+  mutable std::mutex m_mutex;
+  std::map<uintptr_t, Allocation> m_by_base;
 };
 
 AllocationTable& allocations();

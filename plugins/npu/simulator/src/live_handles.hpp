@@ -12,12 +12,12 @@ template <class T>
 class LiveHandles {
  public:
   static void add(const void* object) {
-    Registry& registry = registry_();
+    Registry& registry = m_registry();
     std::lock_guard<std::mutex> lock(registry.mutex);
     registry.live.insert(object);
   }
   static void remove(const void* object) {
-    Registry& registry = registry_();
+    Registry& registry = m_registry();
     std::lock_guard<std::mutex> lock(registry.mutex);
     registry.live.erase(object);
   }
@@ -25,7 +25,7 @@ class LiveHandles {
   template <class Handle>
   static T* find(Handle handle) {
     const void* address = reinterpret_cast<const void*>(handle);
-    Registry& registry = registry_();
+    Registry& registry = m_registry();
     std::lock_guard<std::mutex> lock(registry.mutex);
     return registry.live.count(address) ? static_cast<T*>(const_cast<void*>(address)) : nullptr;
   }
@@ -37,7 +37,7 @@ class LiveHandles {
   };
   // Never destroyed, as the device is: an application may release its objects from its own
   // exit-time destructors (a static ferry::Core), after this library's statics would be gone.
-  static Registry& registry_() {
+  static Registry& m_registry() {
     static Registry* registry = new Registry();
     return *registry;
   }

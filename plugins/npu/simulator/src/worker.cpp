@@ -13,23 +13,23 @@ void fail_running_batch(ze_result_t result, std::string message) {
   *running_batch_failure = BatchFailure{result, std::move(message)};
 }
 
-Worker::Worker() : thread_([this] { run(); }) {}
+Worker::Worker() : m_thread([this] { run(); }) {}
 
 Worker::~Worker() {
   {
     std::lock_guard<std::mutex> lock(device().signal_mutex);
-    stopping_ = true;
+    m_stopping = true;
   }
   device().signalled.notify_all();
-  thread_.join();
+  m_thread.join();
 }
 
 uint64_t Worker::submit(std::vector<std::shared_ptr<const CommandSequence>> batch, bool keep_failure) {
   uint64_t sequence;
   {
     std::lock_guard<std::mutex> lock(device().signal_mutex);
-    pending_.push_back({std::move(batch), keep_failure});
-    sequence = ++submitted_;
+    m_pending.push_back({std::move(batch), keep_failure});
+    sequence = ++m_submitted;
   }
   device().signalled.notify_all();
   return sequence;
@@ -37,39 +37,39 @@ uint64_t Worker::submit(std::vector<std::shared_ptr<const CommandSequence>> batc
 
 bool Worker::wait(uint64_t sequence, uint64_t timeout_ns) {
   std::unique_lock<std::mutex> lock(device().signal_mutex);
-  return wait_signalled(lock, timeout_ns, [&] { return completed_ >= sequence; });
+  return wait_signalled(lock, timeout_ns, [&] { return m_completed >= sequence; });
 }
 
 bool Worker::wait_idle(uint64_t timeout_ns) {
   std::unique_lock<std::mutex> lock(device().signal_mutex);
-  return wait_signalled(lock, timeout_ns, [&] { return completed_ >= submitted_; });
+  return wait_signalled(lock, timeout_ns, [&] { return m_completed >= m_submitted; });
 }
 
 const BatchFailure* Worker::failure(uint64_t sequence) const {
-  const auto found = kept_failures_.find(sequence);
-  return found == kept_failures_.end() ? nullptr : &found->second;
+  const auto found = m_kept_failures.find(sequence);
+  return found == m_kept_failures.end() ? nullptr : &found->second;
 }
 
 std::optional<BatchFailure> Worker::take_unreported_failure() {
-  std::optional<BatchFailure> failure = std::move(unreported_failure_);
-  unreported_failure_.reset();
+  std::optional<BatchFailure> failure = std::move(m_unreported_failure);
+  m_unreported_failure.reset();
   return failure;
 }
 
 void Worker::run() {
   std::unique_lock<std::mutex> lock(device().signal_mutex);
   for (;;) {
-    device().signalled.wait(lock, [&] { return stopping_ || !pending_.empty(); });
-    if (stopping_) return;
-    PendingBatch batch = std::move(pending_.front());
-    pending_.pop_front();
+    device().signalled.wait(lock, [&] { return m_stopping || !m_pending.empty(); });
+    if (m_stopping) return;
+    PendingBatch batch = std::move(m_pending.front());
+    m_pending.pop_front();
     lock.unlock();
     std::optional<BatchFailure> failure;
     running_batch_failure = &failure;
     bool finished = true;
     for (const auto& sequence : batch.sequences) {
       for (const Command& command : *sequence) {
-        finished = command(stopping_);
+        finished = command(m_stopping);
         if (!finished) break;
       }
       if (!finished) break;
@@ -77,10 +77,10 @@ void Worker::run() {
     running_batch_failure = nullptr;
     lock.lock();
     if (!finished) return;
-    ++completed_;  // batches run in order: this one is number completed_
+    ++m_completed;  // batches run in order: this one is number m_completed
     if (failure) {
-      if (batch.keep_failure) kept_failures_[completed_] = *failure;
-      if (!unreported_failure_) unreported_failure_ = std::move(failure);
+      if (batch.keep_failure) m_kept_failures[m_completed] = *failure;
+      if (!m_unreported_failure) m_unreported_failure = std::move(failure);
     }
     device().signalled.notify_all();
   }

@@ -52,12 +52,12 @@ class Worker {
   // Waits until every submitted batch has run.
   bool wait_idle(uint64_t timeout_ns);
   // Whether batch `sequence` has run; the caller holds device().signal_mutex.
-  bool has_completed(uint64_t sequence) const { return completed_ >= sequence; }
+  bool has_completed(uint64_t sequence) const { return m_completed >= sequence; }
 
   // The rest take device().signal_mutex from the caller.
   // How kept batch `sequence` failed; null when it succeeded (or has not run yet).
   const BatchFailure* failure(uint64_t sequence) const;
-  void forget_failure(uint64_t sequence) { kept_failures_.erase(sequence); }
+  void forget_failure(uint64_t sequence) { m_kept_failures.erase(sequence); }
   // The first failure of any batch since the previous call, and forgets it.
   std::optional<BatchFailure> take_unreported_failure();
 
@@ -69,15 +69,15 @@ class Worker {
 
   void run();
 
-  std::deque<PendingBatch> pending_;
-  uint64_t submitted_ = 0;
-  uint64_t completed_ = 0;
-  bool stopping_ = false;
+  std::deque<PendingBatch> m_pending;
+  uint64_t m_submitted = 0;
+  uint64_t m_completed = 0;
+  bool m_stopping = false;
   // Failures of batches submitted with keep_failure, by batch number: bounded by the callers,
   // who forget each one (a fence holds at most one batch at a time).
-  std::map<uint64_t, BatchFailure> kept_failures_;
-  std::optional<BatchFailure> unreported_failure_;
-  std::thread thread_;
+  std::map<uint64_t, BatchFailure> m_kept_failures;
+  std::optional<BatchFailure> m_unreported_failure;
+  std::thread m_thread;
 };
 
 }  // namespace ferry::npu::simulator

@@ -43,8 +43,8 @@ TEST_F(CommandListTest, CopiesAndFillsRunInOrderAndCountCopiedBytes) {
 
   EXPECT_ZE_SUCCESS(zeCommandListDestroy(list));
   EXPECT_ZE_SUCCESS(zeCommandQueueDestroy(queue));
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, source));
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, middle));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, source));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, middle));
 }
 
 TEST_F(CommandListTest, ASynchronousQueueHasFinishedWhenExecuteReturns) {
@@ -64,7 +64,7 @@ TEST_F(CommandListTest, ImmediateListsRunAsTheyAreAppended) {
     ze_command_list_handle_t list = create_immediate_list(mode);
     ze_event_pool_desc_t pool_desc{ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, nullptr, ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 1};
     ze_event_pool_handle_t pool = nullptr;
-    ASSERT_ZE_SUCCESS(zeEventPoolCreate(context_, &pool_desc, 0, nullptr, &pool));
+    ASSERT_ZE_SUCCESS(zeEventPoolCreate(m_context, &pool_desc, 0, nullptr, &pool));
     ze_event_desc_t event_desc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, 0, 0, 0};
     ze_event_handle_t done = nullptr;
     ASSERT_ZE_SUCCESS(zeEventCreate(pool, &event_desc, &done));
@@ -143,7 +143,7 @@ TEST_F(CommandListTest, BadCopiesAndFillsAreRefusedWhenAppended) {
 
   EXPECT_ZE_SUCCESS(zeMemFree(other, foreign));
   EXPECT_ZE_SUCCESS(zeContextDestroy(other));
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, memory));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, memory));
   EXPECT_ZE_SUCCESS(zeCommandListDestroy(list));
 }
 

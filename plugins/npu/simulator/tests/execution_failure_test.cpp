@@ -68,7 +68,7 @@ class ExecutionFailureTest : public SimulatorTest {
  protected:
   void TearDown() override {
     // Leaves no injected failure behind for the next test, whatever happened in this one.
-    EXPECT_ZE_SUCCESS(fail_executions_(driver(), 0, ZE_RESULT_SUCCESS));
+    EXPECT_ZE_SUCCESS(m_fail_executions(driver(), 0, ZE_RESULT_SUCCESS));
     SimulatorTest::TearDown();
   }
 
@@ -83,21 +83,21 @@ class ExecutionFailureTest : public SimulatorTest {
     Mlp mlp;
     const std::string xml = read_model_file("mlp.xml"), bin = read_model_file("mlp.bin");
     ferry_graph_desc_t desc{FERRY_GRAPH_FORMAT_IR, xml.data(), xml.size(), bin.data(), bin.size()};
-    EXPECT_ZE_SUCCESS(create_(context_, device(), &desc, &mlp.graph));
+    EXPECT_ZE_SUCCESS(m_create(m_context, device(), &desc, &mlp.graph));
     mlp.input = static_cast<float*>(allocate_shared(sizeof(float) * 2 * 16));
     mlp.output = static_cast<float*>(allocate_shared(sizeof(float) * 2 * 10));
     const std::string input = read_model_file("mlp.in.0.raw");
     EXPECT_EQ(sizeof(float) * 2 * 16, input.size());
     std::memcpy(mlp.input, input.data(), input.size());
-    EXPECT_ZE_SUCCESS(set_argument_value_(mlp.graph, 0, mlp.input));
-    EXPECT_ZE_SUCCESS(set_argument_value_(mlp.graph, 1, mlp.output));
+    EXPECT_ZE_SUCCESS(m_set_argument_value(mlp.graph, 0, mlp.input));
+    EXPECT_ZE_SUCCESS(m_set_argument_value(mlp.graph, 1, mlp.output));
     return mlp;
   }
 
   void destroy_mlp(const Mlp& mlp) {
-    EXPECT_ZE_SUCCESS(destroy_(mlp.graph));
-    EXPECT_ZE_SUCCESS(zeMemFree(context_, mlp.input));
-    EXPECT_ZE_SUCCESS(zeMemFree(context_, mlp.output));
+    EXPECT_ZE_SUCCESS(m_destroy(mlp.graph));
+    EXPECT_ZE_SUCCESS(zeMemFree(m_context, mlp.input));
+    EXPECT_ZE_SUCCESS(zeMemFree(m_context, mlp.output));
   }
 
   // Whether the mlp's output is OpenVINO CPU's.
@@ -113,7 +113,7 @@ class ExecutionFailureTest : public SimulatorTest {
     ze_device_mem_alloc_desc_t device_desc{ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC};
     ze_host_mem_alloc_desc_t host_desc{ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC};
     void* memory = nullptr;
-    EXPECT_ZE_SUCCESS(zeMemAllocShared(context_, &device_desc, &host_desc, size, 0, device(), &memory));
+    EXPECT_ZE_SUCCESS(zeMemAllocShared(m_context, &device_desc, &host_desc, size, 0, device(), &memory));
     return memory;
   }
 
@@ -121,7 +121,7 @@ class ExecutionFailureTest : public SimulatorTest {
   ze_command_list_handle_t execution_list(ferry_graph_handle_t graph, ze_event_handle_t signal = nullptr,
                                           ze_event_handle_t wait = nullptr) {
     ze_command_list_handle_t list = create_list();
-    EXPECT_ZE_SUCCESS(append_execute_(list, graph, signal, wait ? 1 : 0, wait ? &wait : nullptr));
+    EXPECT_ZE_SUCCESS(m_append_execute(list, graph, signal, wait ? 1 : 0, wait ? &wait : nullptr));
     EXPECT_ZE_SUCCESS(zeCommandListClose(list));
     return list;
   }
@@ -133,13 +133,13 @@ class ExecutionFailureTest : public SimulatorTest {
     return fence;
   }
 
-  ferry_simulator_fail_executions_t fail_executions_ =
+  ferry_simulator_fail_executions_t m_fail_executions =
       extension_function<ferry_simulator_fail_executions_t>(FERRY_SIMULATOR_FAIL_EXECUTIONS);
-  ferry_graph_create_t create_ = extension_function<ferry_graph_create_t>(FERRY_GRAPH_CREATE);
-  ferry_graph_destroy_t destroy_ = extension_function<ferry_graph_destroy_t>(FERRY_GRAPH_DESTROY);
-  ferry_graph_set_argument_value_t set_argument_value_ =
+  ferry_graph_create_t m_create = extension_function<ferry_graph_create_t>(FERRY_GRAPH_CREATE);
+  ferry_graph_destroy_t m_destroy = extension_function<ferry_graph_destroy_t>(FERRY_GRAPH_DESTROY);
+  ferry_graph_set_argument_value_t m_set_argument_value =
       extension_function<ferry_graph_set_argument_value_t>(FERRY_GRAPH_SET_ARGUMENT_VALUE);
-  ferry_graph_append_execute_t append_execute_ =
+  ferry_graph_append_execute_t m_append_execute =
       extension_function<ferry_graph_append_execute_t>(FERRY_GRAPH_APPEND_EXECUTE);
 };
 
@@ -148,7 +148,7 @@ TEST_F(ExecutionFailureTest, InjectedFailureIsReportedOnceTheBatchHasRunAndTheDe
   std::memset(mlp.output, 0x5a, sizeof(float) * 2 * 10);
   ze_event_pool_desc_t pool_desc{ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, nullptr, ZE_EVENT_POOL_FLAG_HOST_VISIBLE, 2};
   ze_event_pool_handle_t pool = nullptr;
-  ASSERT_ZE_SUCCESS(zeEventPoolCreate(context_, &pool_desc, 0, nullptr, &pool));
+  ASSERT_ZE_SUCCESS(zeEventPoolCreate(m_context, &pool_desc, 0, nullptr, &pool));
   ze_event_desc_t gate_desc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, 0};
   ze_event_desc_t done_desc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, 1};
   ze_event_handle_t gate = nullptr, done = nullptr;
@@ -158,7 +158,7 @@ TEST_F(ExecutionFailureTest, InjectedFailureIsReportedOnceTheBatchHasRunAndTheDe
   ze_command_queue_handle_t queue = create_queue();
   ze_fence_handle_t fence = create_fence(queue);
   ze_command_list_handle_t list = execution_list(mlp.graph, done, gate);
-  ASSERT_ZE_SUCCESS(fail_executions_(driver(), 1, ZE_RESULT_ERROR_DEVICE_LOST));
+  ASSERT_ZE_SUCCESS(m_fail_executions(driver(), 1, ZE_RESULT_ERROR_DEVICE_LOST));
   ASSERT_ZE_SUCCESS(zeCommandQueueExecuteCommandLists(queue, 1, &list, fence));
 
   // A host thread waits on the failing execution's event: the failure must still release it.
@@ -209,7 +209,7 @@ TEST_F(ExecutionFailureTest, EngineErrorIsReportedAsUnknownWithWhyAndTheNextRunS
   const std::string xml = kGatherXml;
   ferry_graph_desc_t desc{FERRY_GRAPH_FORMAT_IR, xml.data(), xml.size(), nullptr, 0};
   ferry_graph_handle_t graph = nullptr;
-  ASSERT_ZE_SUCCESS(create_(context_, device(), &desc, &graph));
+  ASSERT_ZE_SUCCESS(m_create(m_context, device(), &desc, &graph));
   auto* data = static_cast<float*>(allocate_shared(sizeof(float) * 6));
   auto* indices = static_cast<int32_t*>(allocate_shared(sizeof(int32_t) * 6));
   auto* picked = static_cast<float*>(allocate_shared(sizeof(float) * 6));
@@ -217,9 +217,9 @@ TEST_F(ExecutionFailureTest, EngineErrorIsReportedAsUnknownWithWhyAndTheNextRunS
   const int32_t out_of_range[6] = {2, 1, 0, 0, 7, 2};
   std::memcpy(data, values, sizeof values);
   std::memcpy(indices, out_of_range, sizeof out_of_range);
-  ASSERT_ZE_SUCCESS(set_argument_value_(graph, 0, data));
-  ASSERT_ZE_SUCCESS(set_argument_value_(graph, 1, indices));
-  ASSERT_ZE_SUCCESS(set_argument_value_(graph, 2, picked));
+  ASSERT_ZE_SUCCESS(m_set_argument_value(graph, 0, data));
+  ASSERT_ZE_SUCCESS(m_set_argument_value(graph, 1, indices));
+  ASSERT_ZE_SUCCESS(m_set_argument_value(graph, 2, picked));
 
   ze_command_queue_handle_t queue = create_queue();
   ze_fence_handle_t fence = create_fence(queue);
@@ -238,7 +238,7 @@ TEST_F(ExecutionFailureTest, EngineErrorIsReportedAsUnknownWithWhyAndTheNextRunS
   EXPECT_NE(std::string::npos, last_error().find("out of range")) << last_error();
   EXPECT_EQ(ZE_RESULT_ERROR_UNKNOWN, zeCommandQueueSynchronize(synchronous_queue, UINT64_MAX)) << "also its queue's";
   ze_command_list_handle_t immediate = create_immediate_list(ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS);
-  EXPECT_EQ(ZE_RESULT_ERROR_UNKNOWN, append_execute_(immediate, graph, nullptr, 0, nullptr));
+  EXPECT_EQ(ZE_RESULT_ERROR_UNKNOWN, m_append_execute(immediate, graph, nullptr, 0, nullptr));
   EXPECT_NE(std::string::npos, last_error().find("out of range")) << last_error();
 
   // With indices in range, every path runs it again normally.
@@ -249,7 +249,7 @@ TEST_F(ExecutionFailureTest, EngineErrorIsReportedAsUnknownWithWhyAndTheNextRunS
   EXPECT_ZE_SUCCESS(zeCommandQueueSynchronize(queue, UINT64_MAX));
   EXPECT_ZE_SUCCESS(zeCommandQueueExecuteCommandLists(synchronous_queue, 1, &list, nullptr));
   EXPECT_ZE_SUCCESS(zeCommandQueueSynchronize(synchronous_queue, UINT64_MAX));
-  EXPECT_ZE_SUCCESS(append_execute_(immediate, graph, nullptr, 0, nullptr));
+  EXPECT_ZE_SUCCESS(m_append_execute(immediate, graph, nullptr, 0, nullptr));
   const float expected[6] = {12, 11, 10, 20, 22, 22};
   EXPECT_EQ(0, std::memcmp(expected, picked, sizeof expected));
 
@@ -257,9 +257,9 @@ TEST_F(ExecutionFailureTest, EngineErrorIsReportedAsUnknownWithWhyAndTheNextRunS
   EXPECT_ZE_SUCCESS(zeCommandListDestroy(immediate));
   EXPECT_ZE_SUCCESS(zeFenceDestroy(fence));
   for (auto each : {queue, synchronous_queue}) EXPECT_ZE_SUCCESS(zeCommandQueueDestroy(each));
-  EXPECT_ZE_SUCCESS(destroy_(graph));
+  EXPECT_ZE_SUCCESS(m_destroy(graph));
   for (void* each : {static_cast<void*>(data), static_cast<void*>(indices), static_cast<void*>(picked)})
-    EXPECT_ZE_SUCCESS(zeMemFree(context_, each));
+    EXPECT_ZE_SUCCESS(zeMemFree(m_context, each));
 }
 
 TEST_F(ExecutionFailureTest, InjectedCountIsSharedByQueuesOnSeveralThreads) {
@@ -267,7 +267,7 @@ TEST_F(ExecutionFailureTest, InjectedCountIsSharedByQueuesOnSeveralThreads) {
   constexpr uint32_t kInjected = 3;
   std::vector<Mlp> mlps;
   for (int i = 0; i < kThreads; ++i) mlps.push_back(create_mlp());
-  ASSERT_ZE_SUCCESS(fail_executions_(driver(), kInjected, ZE_RESULT_ERROR_DEVICE_LOST));
+  ASSERT_ZE_SUCCESS(m_fail_executions(driver(), kInjected, ZE_RESULT_ERROR_DEVICE_LOST));
 
   // Each thread runs its own graph on its own queue, one fence per run.
   std::vector<std::vector<ze_result_t>> fence_results(kThreads);
@@ -318,22 +318,22 @@ TEST_F(ExecutionFailureTest, InjectedCountIsSharedByQueuesOnSeveralThreads) {
 
 TEST_F(ExecutionFailureTest, InjectionCanBeCancelledAndTakesErrorCodesOnly) {
   const Mlp mlp = create_mlp();
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ENUMERATION, fail_executions_(driver(), 1, ZE_RESULT_SUCCESS));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ENUMERATION, m_fail_executions(driver(), 1, ZE_RESULT_SUCCESS));
   EXPECT_NE(std::string::npos, last_error().find("error code")) << last_error();
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ENUMERATION, fail_executions_(driver(), 1, ZE_RESULT_NOT_READY));
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, fail_executions_(nullptr, 1, ZE_RESULT_ERROR_DEVICE_LOST));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ENUMERATION, m_fail_executions(driver(), 1, ZE_RESULT_NOT_READY));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, m_fail_executions(nullptr, 1, ZE_RESULT_ERROR_DEVICE_LOST));
 
-  ASSERT_ZE_SUCCESS(fail_executions_(driver(), 5, ZE_RESULT_ERROR_DEVICE_LOST));
-  ASSERT_ZE_SUCCESS(fail_executions_(driver(), 0, ZE_RESULT_SUCCESS));
+  ASSERT_ZE_SUCCESS(m_fail_executions(driver(), 5, ZE_RESULT_ERROR_DEVICE_LOST));
+  ASSERT_ZE_SUCCESS(m_fail_executions(driver(), 0, ZE_RESULT_SUCCESS));
   ze_command_list_handle_t immediate = create_immediate_list(ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS);
-  EXPECT_ZE_SUCCESS(append_execute_(immediate, mlp.graph, nullptr, 0, nullptr)) << "cancelled";
+  EXPECT_ZE_SUCCESS(m_append_execute(immediate, mlp.graph, nullptr, 0, nullptr)) << "cancelled";
   EXPECT_TRUE(output_is_right(mlp));
 
   // Any error code goes, and the synchronous immediate list reports it.
-  ASSERT_ZE_SUCCESS(fail_executions_(driver(), 1, ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY));
-  EXPECT_EQ(ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, append_execute_(immediate, mlp.graph, nullptr, 0, nullptr));
+  ASSERT_ZE_SUCCESS(m_fail_executions(driver(), 1, ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY));
+  EXPECT_EQ(ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, m_append_execute(immediate, mlp.graph, nullptr, 0, nullptr));
   EXPECT_NE(std::string::npos, last_error().find("injected")) << last_error();
-  EXPECT_ZE_SUCCESS(append_execute_(immediate, mlp.graph, nullptr, 0, nullptr)) << "one only";
+  EXPECT_ZE_SUCCESS(m_append_execute(immediate, mlp.graph, nullptr, 0, nullptr)) << "one only";
   EXPECT_ZE_SUCCESS(zeCommandListDestroy(immediate));
   destroy_mlp(mlp);
 }

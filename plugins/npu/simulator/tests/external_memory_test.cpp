@@ -39,10 +39,10 @@ TEST_F(ExternalMemoryTest, ExportedFdImportsIntoAnotherContextAsTheSameMemory) {
   ze_context_desc_t desc{ZE_STRUCTURE_TYPE_CONTEXT_DESC};
   ASSERT_ZE_SUCCESS(zeContextCreate(driver(), &desc, &other));
 
-  auto* exported = static_cast<uint32_t*>(allocate_exportable(context_, 3 * 4096 + 12, 1 << 16));
+  auto* exported = static_cast<uint32_t*>(allocate_exportable(m_context, 3 * 4096 + 12, 1 << 16));
   ASSERT_NE(nullptr, exported);
   EXPECT_EQ(0u, reinterpret_cast<uintptr_t>(exported) % (1 << 16));
-  const int fd = export_fd(context_, exported);
+  const int fd = export_fd(m_context, exported);
   ASSERT_GE(fd, 0);
   void* imported_memory = nullptr;
   ASSERT_ZE_SUCCESS(import_fd(other, fd, 3 * 4096 + 12, &imported_memory));
@@ -65,7 +65,7 @@ TEST_F(ExternalMemoryTest, ExportedFdImportsIntoAnotherContextAsTheSameMemory) {
   EXPECT_EQ(ZE_MEMORY_TYPE_DEVICE, properties.type);
 
   // The imported allocation stays valid after the exporter frees its own.
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, exported));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, exported));
   EXPECT_EQ(7u, imported[5]);
   EXPECT_ZE_SUCCESS(zeMemFree(other, imported));
   EXPECT_ZE_SUCCESS(zeContextDestroy(other));
@@ -79,10 +79,10 @@ TEST_F(ExternalMemoryTest, AMemfdFromTheApplicationImports) {
   ASSERT_NE(MAP_FAILED, mapped);
   std::strcpy(mapped + 4096, "written by the application");
   void* memory = nullptr;
-  ASSERT_ZE_SUCCESS(import_fd(context_, fd, 8192, &memory));
+  ASSERT_ZE_SUCCESS(import_fd(m_context, fd, 8192, &memory));
   EXPECT_STREQ("written by the application", static_cast<char*>(memory) + 4096);
   // It re-exports, as an fd of the same memory.
-  const int again = export_fd(context_, memory);
+  const int again = export_fd(m_context, memory);
   ASSERT_GE(again, 0);
   EXPECT_NE(fd, again);
   auto* remapped = static_cast<char*>(mmap(nullptr, 8192, PROT_READ, MAP_SHARED, again, 0));
@@ -90,7 +90,7 @@ TEST_F(ExternalMemoryTest, AMemfdFromTheApplicationImports) {
   EXPECT_STREQ("written by the application", remapped + 4096);
   munmap(remapped, 8192);
   close(again);
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, memory));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, memory));
   munmap(mapped, 8192);
   close(fd);
 }
@@ -100,16 +100,16 @@ TEST_F(ExternalMemoryTest, FdsThatCannotServeAreRefusedWithAReason) {
   ASSERT_GE(fd, 0);
   ASSERT_EQ(0, ftruncate(fd, 100));
   void* memory = nullptr;
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, import_fd(context_, fd, 4096, &memory));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, import_fd(m_context, fd, 4096, &memory));
   EXPECT_NE(std::string::npos, last_error().find("fewer than the 4096 requested")) << last_error();
   close(fd);
 
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, import_fd(context_, 1000, 64, &memory));  // not open
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, import_fd(m_context, 1000, 64, &memory));  // not open
   EXPECT_NE(std::string::npos, last_error().find("not open")) << last_error();
 
   int pipe_fds[2];
   ASSERT_EQ(0, pipe(pipe_fds));
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, import_fd(context_, pipe_fds[0], 0 + 64, &memory));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, import_fd(m_context, pipe_fds[0], 0 + 64, &memory));
   close(pipe_fds[0]);
   close(pipe_fds[1]);
   EXPECT_EQ(nullptr, memory);
@@ -120,10 +120,10 @@ TEST_F(ExternalMemoryTest, OnlyExportableAllocationsExport) {
   ze_external_memory_export_fd_t fd{ZE_STRUCTURE_TYPE_EXTERNAL_MEMORY_EXPORT_FD, nullptr,
                                     ZE_EXTERNAL_MEMORY_TYPE_FLAG_DMA_BUF, -1};
   ze_memory_allocation_properties_t properties{ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES, &fd};
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeMemGetAllocProperties(context_, plain, &properties, nullptr));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeMemGetAllocProperties(m_context, plain, &properties, nullptr));
   EXPECT_NE(std::string::npos, last_error().find("not created exportable")) << last_error();
   EXPECT_EQ(-1, fd.fd);
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, plain));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, plain));
 }
 
 }  // namespace

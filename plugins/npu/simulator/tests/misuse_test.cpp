@@ -16,12 +16,12 @@ TEST_F(MisuseTest, NullHandlesAreNullHandleErrors) {
   ze_command_queue_desc_t queue_desc{ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC};
   ze_command_queue_handle_t queue = nullptr;
   EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, zeCommandQueueCreate(nullptr, device(), &queue_desc, &queue));
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, zeCommandQueueCreate(context_, nullptr, &queue_desc, &queue));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, zeCommandQueueCreate(m_context, nullptr, &queue_desc, &queue));
   EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, zeCommandListClose(nullptr));
   EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, zeEventHostSignal(nullptr));
   EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_HANDLE, zeFenceQueryStatus(nullptr));
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_POINTER, zeCommandQueueCreate(context_, device(), nullptr, &queue));
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_POINTER, zeCommandQueueCreate(context_, device(), &queue_desc, nullptr));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_POINTER, zeCommandQueueCreate(m_context, device(), nullptr, &queue));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_NULL_POINTER, zeCommandQueueCreate(m_context, device(), &queue_desc, nullptr));
 }
 
 TEST_F(MisuseTest, ForeignHandlesAreInvalidArguments) {
@@ -55,13 +55,13 @@ TEST_F(MisuseTest, DestroyedObjectsAreInvalidArguments) {
 
 TEST_F(MisuseTest, ObjectsInUseCannotBeDestroyed) {
   ze_command_queue_handle_t queue = create_queue();
-  EXPECT_EQ(ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE, zeContextDestroy(context_));
+  EXPECT_EQ(ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE, zeContextDestroy(m_context));
   EXPECT_NE(std::string::npos, last_error().find("destroy them first")) << last_error();
   EXPECT_ZE_SUCCESS(zeCommandQueueDestroy(queue));
 
   ze_event_pool_desc_t pool_desc{ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, nullptr, 0, 2};
   ze_event_pool_handle_t pool = nullptr;
-  ASSERT_ZE_SUCCESS(zeEventPoolCreate(context_, &pool_desc, 0, nullptr, &pool));
+  ASSERT_ZE_SUCCESS(zeEventPoolCreate(m_context, &pool_desc, 0, nullptr, &pool));
   ze_event_desc_t event_desc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, 1, 0, 0};
   ze_event_handle_t event = nullptr, twin = nullptr;
   ASSERT_ZE_SUCCESS(zeEventCreate(pool, &event_desc, &event));
@@ -79,14 +79,14 @@ TEST_F(MisuseTest, QueuesThatDoNotExistAreRefused) {
   ze_command_queue_desc_t desc{ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC};
   ze_command_queue_handle_t queue = nullptr;
   desc.ordinal = 1;
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeCommandQueueCreate(context_, device(), &desc, &queue));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeCommandQueueCreate(m_context, device(), &desc, &queue));
   EXPECT_NE(std::string::npos, last_error().find("ordinal 1 does not exist")) << last_error();
   desc.ordinal = 0;
   desc.index = 4;
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeCommandQueueCreate(context_, device(), &desc, &queue));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeCommandQueueCreate(m_context, device(), &desc, &queue));
   EXPECT_NE(std::string::npos, last_error().find("exceeds the group's 4 queues")) << last_error();
   ze_command_list_handle_t list = nullptr;
-  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeCommandListCreateImmediate(context_, device(), &desc, &list));
+  EXPECT_EQ(ZE_RESULT_ERROR_INVALID_ARGUMENT, zeCommandListCreateImmediate(m_context, device(), &desc, &list));
   EXPECT_EQ(nullptr, queue);
   EXPECT_EQ(nullptr, list);
 }

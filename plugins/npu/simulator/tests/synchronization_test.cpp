@@ -16,21 +16,21 @@ class SynchronizationTest : public SimulatorTest {
     SimulatorTest::SetUp();
     ze_event_pool_desc_t desc{ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, nullptr,
                               ZE_EVENT_POOL_FLAG_HOST_VISIBLE | ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP, 8};
-    ASSERT_ZE_SUCCESS(zeEventPoolCreate(context_, &desc, 1, &device_handle_, &pool_));
+    ASSERT_ZE_SUCCESS(zeEventPoolCreate(m_context, &desc, 1, &m_device_handle, &m_pool));
   }
   void TearDown() override {
-    for (ze_event_handle_t event : events_) EXPECT_ZE_SUCCESS(zeEventDestroy(event));
-    if (pool_) {
-      EXPECT_ZE_SUCCESS(zeEventPoolDestroy(pool_));
+    for (ze_event_handle_t event : m_events) EXPECT_ZE_SUCCESS(zeEventDestroy(event));
+    if (m_pool) {
+      EXPECT_ZE_SUCCESS(zeEventPoolDestroy(m_pool));
     }
     SimulatorTest::TearDown();
   }
   ze_event_handle_t create_event() {
-    ze_event_desc_t desc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, static_cast<uint32_t>(events_.size()),
+    ze_event_desc_t desc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, static_cast<uint32_t>(m_events.size()),
                          ZE_EVENT_SCOPE_FLAG_HOST, ZE_EVENT_SCOPE_FLAG_HOST};
     ze_event_handle_t event = nullptr;
-    EXPECT_ZE_SUCCESS(zeEventCreate(pool_, &desc, &event));
-    events_.push_back(event);
+    EXPECT_ZE_SUCCESS(zeEventCreate(m_pool, &desc, &event));
+    m_events.push_back(event);
     return event;
   }
   ze_fence_handle_t create_fence(ze_command_queue_handle_t queue, ze_fence_flags_t flags = 0) {
@@ -40,9 +40,9 @@ class SynchronizationTest : public SimulatorTest {
     return fence;
   }
 
-  ze_device_handle_t device_handle_ = device();
-  ze_event_pool_handle_t pool_ = nullptr;
-  std::vector<ze_event_handle_t> events_;
+  ze_device_handle_t m_device_handle = device();
+  ze_event_pool_handle_t m_pool = nullptr;
+  std::vector<ze_event_handle_t> m_events;
 };
 
 TEST_F(SynchronizationTest, HostSignalWaitAndReset) {
@@ -131,7 +131,7 @@ TEST_F(SynchronizationTest, EventsOrderWorkAcrossQueues) {
   EXPECT_ZE_SUCCESS(zeFenceDestroy(consumed));
   for (auto list : {consumer, producer}) EXPECT_ZE_SUCCESS(zeCommandListDestroy(list));
   for (auto queue : {a, b}) EXPECT_ZE_SUCCESS(zeCommandQueueDestroy(queue));
-  EXPECT_ZE_SUCCESS(zeMemFree(context_, stage));
+  EXPECT_ZE_SUCCESS(zeMemFree(m_context, stage));
 }
 
 TEST_F(SynchronizationTest, AppendedResetAndSignalRunInOrder) {
@@ -176,7 +176,7 @@ TEST_F(SynchronizationTest, QueuesOnManyThreadsEachGetTheirOwnResults) {
         EXPECT_ZE_SUCCESS(zeFenceDestroy(fence));
         EXPECT_ZE_SUCCESS(zeCommandListDestroy(list));
       }
-      EXPECT_ZE_SUCCESS(zeMemFree(context_, staged));
+      EXPECT_ZE_SUCCESS(zeMemFree(m_context, staged));
       EXPECT_ZE_SUCCESS(zeCommandQueueDestroy(own));
     });
   }

@@ -102,29 +102,29 @@ int open_fd_count() {
 
 void SimulatorTest::SetUp() {
   ASSERT_NE(nullptr, driver());
-  fds_at_start_ = open_fd_count();
+  m_fds_at_start = open_fd_count();
   ze_context_desc_t desc{ZE_STRUCTURE_TYPE_CONTEXT_DESC, nullptr, 0};
-  ASSERT_ZE_SUCCESS(zeContextCreate(driver(), &desc, &context_));
+  ASSERT_ZE_SUCCESS(zeContextCreate(driver(), &desc, &m_context));
 }
 
 void SimulatorTest::TearDown() {
-  if (context_) {
-    EXPECT_ZE_SUCCESS(zeContextDestroy(context_));
+  if (m_context) {
+    EXPECT_ZE_SUCCESS(zeContextDestroy(m_context));
   }
-  EXPECT_EQ(fds_at_start_, open_fd_count()) << "the test leaked file descriptors";
+  EXPECT_EQ(m_fds_at_start, open_fd_count()) << "the test leaked file descriptors";
 }
 
 void* SimulatorTest::allocate_device(size_t size, size_t alignment) {
   ze_device_mem_alloc_desc_t desc{ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC, nullptr, 0, 0};
   void* memory = nullptr;
-  EXPECT_ZE_SUCCESS(zeMemAllocDevice(context_, &desc, size, alignment, device(), &memory));
+  EXPECT_ZE_SUCCESS(zeMemAllocDevice(m_context, &desc, size, alignment, device(), &memory));
   return memory;
 }
 
 void* SimulatorTest::allocate_host(size_t size, size_t alignment) {
   ze_host_mem_alloc_desc_t desc{ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC, nullptr, 0};
   void* memory = nullptr;
-  EXPECT_ZE_SUCCESS(zeMemAllocHost(context_, &desc, size, alignment, &memory));
+  EXPECT_ZE_SUCCESS(zeMemAllocHost(m_context, &desc, size, alignment, &memory));
   return memory;
 }
 
@@ -132,14 +132,14 @@ ze_command_queue_handle_t SimulatorTest::create_queue(ze_command_queue_mode_t mo
   ze_command_queue_desc_t desc{ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC, nullptr, 0, index, 0, mode,
                                ZE_COMMAND_QUEUE_PRIORITY_NORMAL};
   ze_command_queue_handle_t queue = nullptr;
-  EXPECT_ZE_SUCCESS(zeCommandQueueCreate(context_, device(), &desc, &queue));
+  EXPECT_ZE_SUCCESS(zeCommandQueueCreate(m_context, device(), &desc, &queue));
   return queue;
 }
 
 ze_command_list_handle_t SimulatorTest::create_list() {
   ze_command_list_desc_t desc{ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC, nullptr, 0, 0};
   ze_command_list_handle_t list = nullptr;
-  EXPECT_ZE_SUCCESS(zeCommandListCreate(context_, device(), &desc, &list));
+  EXPECT_ZE_SUCCESS(zeCommandListCreate(m_context, device(), &desc, &list));
   return list;
 }
 
@@ -147,7 +147,7 @@ ze_command_list_handle_t SimulatorTest::create_immediate_list(ze_command_queue_m
   ze_command_queue_desc_t desc{ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC, nullptr, 0, 0, 0, mode,
                                ZE_COMMAND_QUEUE_PRIORITY_NORMAL};
   ze_command_list_handle_t list = nullptr;
-  EXPECT_ZE_SUCCESS(zeCommandListCreateImmediate(context_, device(), &desc, &list));
+  EXPECT_ZE_SUCCESS(zeCommandListCreateImmediate(m_context, device(), &desc, &list));
   return list;
 }
 

@@ -44,10 +44,10 @@ class SimulatorTest : public ::testing::Test {
   ze_command_list_handle_t create_list();
   ze_command_list_handle_t create_immediate_list(ze_command_queue_mode_t mode);
 
-  ze_context_handle_t context_ = nullptr;
+  ze_context_handle_t m_context = nullptr;
 
  private:
-  int fds_at_start_ = 0;
+  int m_fds_at_start = 0;
 };
 
 }  // namespace ferry::npu::simulator::test
