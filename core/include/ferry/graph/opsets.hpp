@@ -4,7 +4,10 @@
 // Ferry implements, the op class of the version that opset holds (ferry::opset8::MaxPool is
 // op::v8::MaxPool, ferry::opset14::MaxPool op::v14::MaxPool). An op of the opset that Ferry lacks,
 // or lacks in that version, is not named, so using it fails to compile rather than picking another
-// version. Adding an op version to Ferry: add it to every opset that holds it in OpenVINO.
+// version.
+//
+// Generated from core/src/graph/opset_membership.txt by tools/opsets/generate_opsets_header.py:
+// edit the table, not this file (//core:opsets_header_test fails while they differ).
 #include "ferry/graph/ops.hpp"
 
 namespace ferry {
@@ -135,19 +138,18 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v0::LRN, op::v5::LSTMSequence,
-    op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot,
-    op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v8::MaxPool, op::v1::Maximum,
-    op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative, op::v3::NonZero,
-    op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v1::Pad, op::v0::Parameter, op::v1::Power,
-    op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean,
-    op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape, op::v0::Result,
-    op::v0::ReverseSequence, op::v5::Round, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select,
-    op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus,
-    op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice,
-    op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze,
-    op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax,
+    op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul,
+    op::v8::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v8::NV12toBGR,
+    op::v8::NV12toRGB, op::v0::Negative, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot,
+    op::v0::PRelu, op::v1::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
+    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
+    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v3::ScatterNDUpdate,
+    op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh,
+    op::v8::Slice, op::v4::SoftPlus, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
+    op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile,
+    op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset8
 namespace opset9 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -157,19 +159,18 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v0::LRN, op::v5::LSTMSequence,
-    op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot,
-    op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v8::MaxPool, op::v1::Maximum,
-    op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative, op::v9::NonMaxSuppression,
-    op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v1::Pad,
-    op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2,
-    op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu,
-    op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v3::ScatterNDUpdate,
-    op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh,
-    op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
-    op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
-    op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax,
+    op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul,
+    op::v8::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v8::NV12toBGR,
+    op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2,
+    op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v1::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence,
+    op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin,
+    op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence,
+    op::v5::Round, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid,
+    op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax,
+    op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract,
+    op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset9
 namespace opset10 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -179,19 +180,18 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v0::LRN, op::v5::LSTMSequence,
-    op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot,
-    op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v8::MaxPool, op::v1::Maximum,
-    op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative, op::v9::NonMaxSuppression,
-    op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v1::Pad,
-    op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2,
-    op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu,
-    op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v3::ScatterNDUpdate,
-    op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh,
-    op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
-    op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
-    op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax,
+    op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul,
+    op::v8::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v8::NV12toBGR,
+    op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2,
+    op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v1::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence,
+    op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin,
+    op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence,
+    op::v5::Round, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid,
+    op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax,
+    op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract,
+    op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset10
 namespace opset11 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -201,19 +201,19 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v11::Interpolate, op::v0::LRN,
-    op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd,
-    op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v8::MaxPool,
-    op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative,
-    op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu,
-    op::v1::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
-    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
-    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v3::ScatterNDUpdate,
-    op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh,
-    op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
-    op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
-    op::v0::Tile, op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log,
+    op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN,
+    op::v0::MatMul, op::v8::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply,
+    op::v8::NV12toBGR, op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero,
+    op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v1::Pad, op::v0::Parameter, op::v1::Power,
+    op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean,
+    op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape, op::v0::Result,
+    op::v0::ReverseSequence, op::v5::Round, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select,
+    op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus,
+    op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze,
+    op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK,
+    op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset11
 namespace opset12 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -223,20 +223,19 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v11::Interpolate, op::v0::LRN,
-    op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd,
-    op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v8::MaxPool,
-    op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative,
-    op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu,
-    op::v12::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
-    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
-    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round,
-    op::v12::ScatterElementsUpdate, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf,
-    op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign,
-    op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice,
-    op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK, op::v1::Transpose,
-    op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log,
+    op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN,
+    op::v0::MatMul, op::v8::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply,
+    op::v8::NV12toBGR, op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero,
+    op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v12::Pad, op::v0::Parameter,
+    op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax,
+    op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape,
+    op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v12::ScatterElementsUpdate, op::v3::ScatterNDUpdate,
+    op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh,
+    op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split,
+    op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh,
+    op::v0::Tile, op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset12
 namespace opset13 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -246,20 +245,20 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v11::Interpolate, op::v0::LRN,
-    op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd,
-    op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v8::MaxPool,
-    op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative,
-    op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu,
-    op::v12::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
-    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
-    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round,
-    op::v13::ScaledDotProductAttention, op::v12::ScatterElementsUpdate, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate,
-    op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice,
-    op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
-    op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile,
-    op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log,
+    op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN,
+    op::v0::MatMul, op::v8::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply,
+    op::v8::NV12toBGR, op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero,
+    op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v12::Pad, op::v0::Parameter,
+    op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax,
+    op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape,
+    op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v13::ScaledDotProductAttention,
+    op::v12::ScatterElementsUpdate, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf,
+    op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign,
+    op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice,
+    op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK, op::v1::Transpose,
+    op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset13
 namespace opset14 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -269,20 +268,20 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu, op::v1::Equal, op::v0::Erf, op::v0::Exp,
     op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence, op::v8::Gather, op::v6::GatherElements,
     op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual, op::v1::GroupConvolution,
-    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v11::Interpolate, op::v0::LRN,
-    op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd,
-    op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN, op::v0::MatMul, op::v14::MaxPool,
-    op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply, op::v0::Negative,
-    op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu,
-    op::v12::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
-    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
-    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round,
-    op::v13::ScaledDotProductAttention, op::v12::ScatterElementsUpdate, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate,
-    op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice,
-    op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
-    op::v0::Squeeze, op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile,
-    op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR, op::v8::I420toRGB,
+    op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log,
+    op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN,
+    op::v0::MatMul, op::v14::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply,
+    op::v8::NV12toBGR, op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero,
+    op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v12::Pad, op::v0::Parameter,
+    op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax,
+    op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape,
+    op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v13::ScaledDotProductAttention,
+    op::v12::ScatterElementsUpdate, op::v3::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf,
+    op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign,
+    op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v0::Squeeze, op::v1::StridedSlice,
+    op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK, op::v1::Transpose,
+    op::v0::Unsqueeze, op::v1::VariadicSplit;
 }  // namespace opset14
 namespace opset15 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -292,20 +291,20 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::Cos, op::v0::Cosh, op::v0::CumSum, op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu,
     op::v1::Equal, op::v0::Erf, op::v0::Exp, op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence,
     op::v8::Gather, op::v6::GatherElements, op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual,
-    op::v1::GroupConvolution, op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish,
-    op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log,
-    op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN,
-    op::v0::MatMul, op::v14::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply,
-    op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot,
-    op::v0::PRelu, op::v12::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
-    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
-    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round,
-    op::v13::ScaledDotProductAttention, op::v12::ScatterElementsUpdate, op::v15::ScatterNDUpdate, op::v3::ScatterUpdate,
-    op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice,
-    op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
-    op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK,
-    op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolution, op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR,
+    op::v8::I420toRGB, op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual,
+    op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor,
+    op::v6::MVN, op::v0::MatMul, op::v14::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod,
+    op::v1::Multiply, op::v8::NV12toBGR, op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression,
+    op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v1::OneHot, op::v0::PRelu, op::v12::Pad,
+    op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2,
+    op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu,
+    op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v13::ScaledDotProductAttention,
+    op::v12::ScatterElementsUpdate, op::v15::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf,
+    op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign,
+    op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v1::StridedSlice, op::v1::Subtract,
+    op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze,
+    op::v1::VariadicSplit;
 }  // namespace opset15
 namespace opset16 {
 using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8::AdaptiveMaxPool, op::v1::Add,
@@ -315,19 +314,19 @@ using op::v0::Abs, op::v0::Acos, op::v3::Acosh, op::v8::AdaptiveAvgPool, op::v8:
     op::v0::Cos, op::v0::Cosh, op::v0::CumSum, op::v0::DepthToSpace, op::v1::Divide, op::v7::Einsum, op::v0::Elu,
     op::v1::Equal, op::v0::Erf, op::v0::Exp, op::v0::FakeQuantize, op::v0::Floor, op::v1::FloorMod, op::v5::GRUSequence,
     op::v8::Gather, op::v6::GatherElements, op::v8::GatherND, op::v7::Gelu, op::v1::Greater, op::v1::GreaterEqual,
-    op::v1::GroupConvolution, op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish,
-    op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual, op::v0::Log,
-    op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor, op::v6::MVN,
-    op::v0::MatMul, op::v14::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod, op::v1::Multiply,
-    op::v0::Negative, op::v9::NonMaxSuppression, op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v0::PRelu,
-    op::v12::Pad, op::v0::Parameter, op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1,
-    op::v4::ReduceL2, op::v1::ReduceMax, op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum,
-    op::v0::Relu, op::v1::Reshape, op::v0::Result, op::v0::ReverseSequence, op::v5::Round,
-    op::v13::ScaledDotProductAttention, op::v12::ScatterElementsUpdate, op::v15::ScatterNDUpdate, op::v3::ScatterUpdate,
-    op::v1::Select, op::v3::ShapeOf, op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice,
-    op::v4::SoftPlus, op::v9::SoftSign, op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt,
-    op::v1::StridedSlice, op::v1::Subtract, op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK,
-    op::v1::Transpose, op::v0::Unsqueeze, op::v1::VariadicSplit;
-using op::v8::I420toBGR, op::v8::I420toRGB, op::v8::NV12toBGR, op::v8::NV12toRGB;
+    op::v1::GroupConvolution, op::v1::GroupConvolutionBackpropData, op::v5::HSigmoid, op::v4::HSwish, op::v8::I420toBGR,
+    op::v8::I420toRGB, op::v11::Interpolate, op::v0::LRN, op::v5::LSTMSequence, op::v1::Less, op::v1::LessEqual,
+    op::v0::Log, op::v5::LogSoftmax, op::v1::LogicalAnd, op::v1::LogicalNot, op::v1::LogicalOr, op::v1::LogicalXor,
+    op::v6::MVN, op::v0::MatMul, op::v14::MaxPool, op::v1::Maximum, op::v1::Minimum, op::v4::Mish, op::v1::Mod,
+    op::v1::Multiply, op::v8::NV12toBGR, op::v8::NV12toRGB, op::v0::Negative, op::v9::NonMaxSuppression,
+    op::v3::NonZero, op::v0::NormalizeL2, op::v1::NotEqual, op::v0::PRelu, op::v12::Pad, op::v0::Parameter,
+    op::v1::Power, op::v5::RNNSequence, op::v4::Range, op::v4::ReduceL1, op::v4::ReduceL2, op::v1::ReduceMax,
+    op::v1::ReduceMean, op::v1::ReduceMin, op::v1::ReduceProd, op::v1::ReduceSum, op::v0::Relu, op::v1::Reshape,
+    op::v0::Result, op::v0::ReverseSequence, op::v5::Round, op::v13::ScaledDotProductAttention,
+    op::v12::ScatterElementsUpdate, op::v15::ScatterNDUpdate, op::v3::ScatterUpdate, op::v1::Select, op::v3::ShapeOf,
+    op::v0::Sigmoid, op::v0::Sign, op::v0::Sin, op::v0::Sinh, op::v8::Slice, op::v4::SoftPlus, op::v9::SoftSign,
+    op::v8::Softmax, op::v0::SpaceToDepth, op::v1::Split, op::v0::Sqrt, op::v1::StridedSlice, op::v1::Subtract,
+    op::v4::Swish, op::v0::Tan, op::v0::Tanh, op::v0::Tile, op::v11::TopK, op::v1::Transpose, op::v0::Unsqueeze,
+    op::v1::VariadicSplit;
 }  // namespace opset16
 }  // namespace ferry
