@@ -239,7 +239,7 @@ VAStatus create_context(VADriverContextP ctx, VAConfigID config, int, int, int, 
   std::lock_guard<std::mutex> lock(d.mutex);
   if (!d.configs.count(config)) return VA_STATUS_ERROR_INVALID_CONFIG;
   *context = g_next_id++;
-  d.contexts[*context] = Context{config};
+  d.contexts[*context] = Context{config, VA_INVALID_SURFACE, {}};
   return VA_STATUS_SUCCESS;
 }
 

@@ -39,7 +39,7 @@ OutputVector identity(const NodeContext& context, const element::Type& mask_type
 // Opsets 1-11: the ratio is an attribute. Before opset 7 "is_test" 0 (the default) asks for
 // training; read and ignored like BatchNormalization's (inference semantics, as onnxruntime).
 OutputVector convert_legacy_dropout(const NodeContext& context) {
-  const float ratio = context.attr_float("ratio", 0.5f);
+  context.attr_float("ratio", 0.5f);  // read (so a malformed one is refused) and ignored
   if (context.opset() < 7) {
     context.attr_ints("consumed_inputs", {});  // opset < 6 bookkeeping
     context.attr_int("is_test", 0);

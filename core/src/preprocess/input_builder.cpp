@@ -12,12 +12,6 @@ bool is_yuv(ColorFormat f) {
          f == ColorFormat::I420_SINGLE_PLANE || f == ColorFormat::I420_THREE_PLANES;
 }
 
-size_t plane_count(ColorFormat f) {
-  if (f == ColorFormat::NV12_TWO_PLANES) return 2;
-  if (f == ColorFormat::I420_THREE_PLANES) return 3;
-  return 1;
-}
-
 int64_t channel_count(ColorFormat f) {
   switch (f) {
     case ColorFormat::RGB:

@@ -114,8 +114,7 @@ LoadedPlugin CoreImpl::get_plugin(const std::string& base_name) const {
 
 AnyMap CoreImpl::take_core_properties(AnyMap& properties) {
   AnyMap core;
-  for (const std::string& key :
-       {cache_dir.name(), hint::allow_auto_batching.name(), cache_encryption_callbacks.name()}) {
+  for (const char* key : {cache_dir.name(), hint::allow_auto_batching.name(), cache_encryption_callbacks.name()}) {
     auto found = properties.find(key);
     if (found != properties.end()) {
       core.insert(*found);

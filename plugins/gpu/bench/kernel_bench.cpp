@@ -45,8 +45,8 @@ void run(benchmark::State& state, const std::shared_ptr<ferry::Model>& model, do
 // [n, n] x [n, n], both operands inputs of the model.
 void MatMul(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));
-  auto a = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape{n, n});
-  auto b = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape{n, n});
+  auto a = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape(ferry::Shape{n, n}));
+  auto b = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape(ferry::Shape{n, n}));
   auto product = std::make_shared<ferry::op::v0::MatMul>(a, b);
   run(state, std::make_shared<ferry::Model>(ferry::OutputVector{product}, ferry::ParameterVector{a, b}),
       2.0 * n * n * n);
@@ -58,7 +58,8 @@ void ConvBiasRelu(benchmark::State& state) {
   const size_t batch = state.range(0), cin = state.range(1), size = state.range(2), cout = state.range(3);
   const size_t kernel = state.range(4), stride = state.range(5);
   const auto pad = static_cast<std::ptrdiff_t>(kernel / 2);
-  auto x = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32, ferry::PartialShape{batch, cin, size, size});
+  auto x = std::make_shared<ferry::op::v0::Parameter>(ferry::element::f32,
+                                                      ferry::PartialShape(ferry::Shape{batch, cin, size, size}));
   auto conv = std::make_shared<ferry::op::v1::Convolution>(
       x, random_constant({cout, cin, kernel, kernel}), ferry::Strides{stride, stride}, ferry::CoordinateDiff{pad, pad},
       ferry::CoordinateDiff{pad, pad}, ferry::Strides{1, 1});

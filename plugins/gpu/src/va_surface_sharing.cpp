@@ -73,12 +73,6 @@ const VaLibrary& va_library() {
   return library;
 }
 
-std::string hex(const void* pointer) {
-  std::ostringstream text;
-  text << pointer;
-  return text.str();
-}
-
 cl_platform_id platform_of(cl_device_id device) {
   cl_platform_id platform = nullptr;
   clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr);

@@ -34,8 +34,9 @@ std::map<std::string, ProfilingInfo::Status> statuses(const std::shared_ptr<Mode
   std::map<std::string, ProfilingInfo::Status> result;
   for (const auto& record : request.get_profiling_info()) {
     result[record.node_name] = record.status;
-    if (record.status == ProfilingInfo::Status::OPTIMIZED_OUT && record.node_type != "Reshape")
+    if (record.status == ProfilingInfo::Status::OPTIMIZED_OUT && record.node_type != "Reshape") {
       EXPECT_EQ(record.exec_type, "fused") << record.node_name;
+    }
   }
   return result;
 }

@@ -204,8 +204,9 @@ TEST(GpuInferencePrecision, NormalizationAndReduceBetweenMatMulsStayF16) {
     if (is_type<op::v0::Convert>(node)) ++converts;
     if (name == "up" || name == "mvn" || name == "down" || name == "mean") {
       EXPECT_EQ(node->get_output_element_type(0), element::f16) << name;
-      if (name != "up")  // the first reads the Parameter's Convert to f16
+      if (name != "up") {  // the first reads the Parameter's Convert to f16
         EXPECT_FALSE(is_type<op::v0::Convert>(node->get_input_node_shared_ptr(0))) << name << " reads a Convert";
+      }
       ++f16_nodes;
     }
   }

@@ -69,7 +69,7 @@ bool has_device(Core& core, const std::string& name) {
 
 TEST(MultiDevice, RunsOverTheGpuAndDevicesWithoutContextsInAnyOrder) {
   Core core;
-  for (const std::string& name : {"MULTI:GPU.0,TEMPLATE", "MULTI:TEMPLATE,GPU.0", "MULTI:GPU,TEMPLATE"}) {
+  for (const std::string name : {"MULTI:GPU.0,TEMPLATE", "MULTI:TEMPLATE,GPU.0", "MULTI:GPU,TEMPLATE"}) {
     CompiledModel compiled = core.compile_model(make_model(), name);
     const auto devices = compiled.get_property(execution_devices);
     EXPECT_EQ(devices.size(), 2u) << name;

@@ -110,7 +110,8 @@ bool SyncInferRequest::is_context_memory(size_t index, const std::shared_ptr<ITe
   AddressKind& known = m_address_kinds[index];
   if (known.address == data && known.tensor.lock() == tensor) return known.context_memory;
   const ContextHandle& context = *compiled_model().npu_context().handle();
-  ze_memory_allocation_properties_t properties{ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES};
+  ze_memory_allocation_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES;
   context.device().check(zeMemGetAllocProperties(context.get(), data, &properties, nullptr), "zeMemGetAllocProperties");
   const bool context_memory = properties.type != ZE_MEMORY_TYPE_UNKNOWN;
   if (context_memory) {

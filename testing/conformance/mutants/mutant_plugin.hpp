@@ -62,10 +62,10 @@ class MutantPlugin : public IPlugin {
 
  protected:
   // The answer to get_property(name): `value` is the template's. Default: unchanged.
-  virtual Any answer_property(const std::string& name, Any value) const { return value; }
+  virtual Any answer_property(const std::string& /*name*/, Any value) const { return value; }
   // The requests of a compiled model; `imported`: it came from import_model (also the model
   // cache). Default: null, the template's own requests.
-  virtual RequestFactory request_factory(bool imported) const { return nullptr; }
+  virtual RequestFactory request_factory(bool /*imported*/) const { return nullptr; }
 
  private:
   IPlugin& inner() const;

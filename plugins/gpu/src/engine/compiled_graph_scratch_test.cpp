@@ -172,9 +172,10 @@ TEST_F(CompiledGraphScratch, NoPlannedBufferHoldsTwoValuesAliveTogether) {
     EXPECT_GE(plan.buffer_sizes()[buffer], values[live[i].value].bytes);
     for (size_t j = i + 1; j < live.size(); ++j) {
       const bool overlap = !(live[i].last < live[j].first || live[j].last < live[i].first);
-      if (overlap)
+      if (overlap) {
         EXPECT_NE(plan.buffer_of(static_cast<size_t>(values[live[j].value].plan_value)), buffer)
             << "values " << live[i].value << " and " << live[j].value;
+      }
     }
   }
 }

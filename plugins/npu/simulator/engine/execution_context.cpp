@@ -47,7 +47,7 @@ uint64_t ExecutionContext::run(const std::vector<void*>& arguments, std::vector<
       m_memory.stream.wait();
       const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
       const Step& step = *m_plan.steps[s];
-      profile->push_back({step.name(), step.type(), step.exec_type(), static_cast<uint64_t>(ns)});
+      profile->push_back({step.name(), step.type(), step.exec_type(), static_cast<uint64_t>(ns), {}});
     }
   }
   m_memory.stream.wait();

@@ -26,7 +26,8 @@ BlobHeader this_device_header() {
   std::memcpy(header.magic, kMagic, sizeof kMagic);
   header.format = kBlobFormat;
   header.driver_version = kDriverVersion;
-  ze_device_properties_t properties{ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES};
+  ze_device_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
   fill_device_properties(properties);
   std::memcpy(header.device_uuid, properties.uuid.id, ZE_MAX_DEVICE_UUID_SIZE);
   return header;
