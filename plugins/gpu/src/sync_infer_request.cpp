@@ -1,7 +1,6 @@
 #include "sync_infer_request.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <utility>
 
 #include "compiled_model.hpp"
@@ -61,49 +60,14 @@ const CompiledModel& SyncInferRequest::compiled_model() const {
   return static_cast<const CompiledModel&>(*get_compiled_model());
 }
 
-// The kernel of `launch` in `program`, with its arguments other than values set.
-static ClKernel create_kernel(cl_program program, const KernelStep& launch, const GraphStep& step) {
-  cl_int status = CL_SUCCESS;
-  ClKernel kernel(clCreateKernel(program, launch.kernel.c_str(), &status));
-  cl_check(status, "clCreateKernel '", launch.kernel, "' of ", launch.file);
-  for (size_t a = 0; a < launch.args.size(); ++a) {
-    const KernelArg& arg = launch.args[a];
-    if (arg.is_value) continue;  // bound per inference
-    cl_check(clSetKernelArg(kernel.get(), static_cast<cl_uint>(a), arg.bytes.size(), arg.bytes.data()),
-             "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for ", step.node->get_friendly_name());
-  }
-  return kernel;
-}
-
-SyncInferRequest::BoundGraph SyncInferRequest::bind_graph(const ShapeSignature& shapes,
-                                                          std::shared_ptr<const CompiledGraph> graph) const {
-  BoundGraph bound;
-  bound.shapes = shapes;
-  for (const GraphStep& step : graph->steps()) {
-    std::vector<ClKernel> kernels;
-    for (size_t k = 0; k < step.kernels.size(); ++k)
-      kernels.push_back(create_kernel(step.programs[k].get(), step.kernels[k], step));
-    bound.kernels.push_back(std::move(kernels));
-    bound.events.emplace_back(step.kernels.size());
-    // The per-frame kernels are in the program of the step's single launch: nothing is built here.
-    bound.frame_buffers.push_back(step.frames ? create_kernel(step.programs[0].get(), step.frames->buffers, step)
-                                              : ClKernel());
-    bound.frame_images.push_back(step.frames && step.frames->images
-                                     ? create_kernel(step.programs[0].get(), *step.frames->images, step)
-                                     : ClKernel());
-  }
-  bound.graph = std::move(graph);
-  return bound;
-}
-
 void SyncInferRequest::select_graph(const ShapeSignature& shapes) {
   bool changed = false;
   if (m_bound.empty() || m_bound.front().shapes != shapes) {
     std::shared_ptr<const CompiledGraph> graph = compiled_model().graph_for(shapes);
-    auto found =
-        std::find_if(m_bound.begin(), m_bound.end(), [&](const BoundGraph& bound) { return bound.graph == graph; });
+    auto found = std::find_if(m_bound.begin(), m_bound.end(),
+                              [&](const BoundGraph& bound) { return bound.launch.graph() == graph; });
     if (found == m_bound.end()) {
-      m_bound.insert(m_bound.begin(), bind_graph(shapes, std::move(graph)));
+      m_bound.insert(m_bound.begin(), BoundGraph{shapes, GraphLaunch(std::move(graph))});
       if (m_bound.size() > kBoundGraphs) m_bound.pop_back();
     } else {
       std::rotate(m_bound.begin(), found, found + 1);
@@ -111,7 +75,7 @@ void SyncInferRequest::select_graph(const ShapeSignature& shapes) {
     changed = true;
   }
   // Memory grows to the largest plan run so far; a smaller one reuses it.
-  const CompiledGraph& graph = *m_bound.front().graph;
+  const CompiledGraph& graph = *m_bound.front().launch.graph();
   bool grown = m_plan_buffers.fit(graph.memory_plan().buffer_sizes());
   if (!graph.zero_copy()) {
     const auto& parameters = graph.parameter_values();
@@ -127,18 +91,18 @@ void SyncInferRequest::select_graph(const ShapeSignature& shapes) {
 
 void SyncInferRequest::map_values(const CompiledGraph& graph) {
   const auto& values = graph.values();
-  m_value_memory.assign(values.size(), nullptr);
+  m_bindings.values.assign(values.size(), nullptr);
   for (size_t v = 0; v < values.size(); ++v) {
     const GraphValue& value = values[v];
     if (value.kind == GraphValue::Kind::CONSTANT) {
-      m_value_memory[v] = graph.constant_buffer(v);
+      m_bindings.values[v] = graph.constant_buffer(v);
     } else if ((value.kind == GraphValue::Kind::COMPUTED || value.kind == GraphValue::Kind::SCRATCH) &&
                value.plan_value >= 0) {
-      m_value_memory[v] = m_plan_buffers.get(graph.memory_plan().buffer_of(value.plan_value));
+      m_bindings.values[v] = m_plan_buffers.get(graph.memory_plan().buffer_of(value.plan_value));
     } else if (value.kind == GraphValue::Kind::PARAMETER && !graph.zero_copy()) {
-      m_value_memory[v] = m_io_buffers.get(value.parameter);
+      m_bindings.values[v] = m_io_buffers.get(value.parameter);
     } else if (value.bound_output >= 0 && !graph.zero_copy()) {
-      m_value_memory[v] = m_output_buffers.get(static_cast<size_t>(value.bound_output));
+      m_bindings.values[v] = m_output_buffers.get(static_cast<size_t>(value.bound_output));
     }
   }
 }
@@ -206,25 +170,25 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
     const size_t bytes = graph.values()[v].bytes;
     if (m_read_per_frame[i]) continue;  // its step binds each frame's planes
     if (is_remote_batch(i)) {
-      m_value_memory[v] = join_on_device(i, bytes, queue);
+      m_bindings.values[v] = join_on_device(i, bytes, queue);
       continue;
     }
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(bound.get_impl())) {
       if (!remote->is_image()) {
-        m_value_memory[v] = remote->memory();  // read in place
+        m_bindings.values[v] = remote->memory();  // read in place
         if (remote->kind() == SharedMemType::CPU_VA && !unified_memory) {
           // The application's host memory: what it wrote reaches the device's copy (kernels read
           // the host memory itself where the device's memory is the host's).
           cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), bytes, false, unified_memory),
                    "making input ", i, "'s host memory (CPU_VA) visible to the device");
-          order(queue);
+          order_commands(queue, m_out_of_order);
         }
         continue;
       }
       // An image: one copy on the device into the request's buffer (kernels read buffers).
-      m_value_memory[v] = fit_buffer(m_io_buffers, i, bytes);
+      m_bindings.values[v] = fit_buffer(m_io_buffers, i, bytes);
       const size_t origin[3] = {0, 0, 0};
-      cl_check(transfer::copy_image_to_buffer(counters, queue, remote->memory(), m_value_memory[v], origin,
+      cl_check(transfer::copy_image_to_buffer(counters, queue, remote->memory(), m_bindings.values[v], origin,
                                               remote->image_region().data(), 0),
                "clEnqueueCopyImageToBuffer of input ", i);
       continue;
@@ -232,11 +196,11 @@ void SyncInferRequest::bind_inputs(const CompiledGraph& graph, cl_command_queue 
     Tensor input = dense(bound, m_input_scratch[i]);
     if (!bound.is_continuous()) bound.copy_to(input);
     if (graph.zero_copy()) {
-      m_value_memory[v] = bind_host(m_input_bindings[i], input.data(), bytes);
+      m_bindings.values[v] = bind_host(m_input_bindings[i], input.data(), bytes);
     } else {
-      m_value_memory[v] = m_io_buffers.get(i);
+      m_bindings.values[v] = m_io_buffers.get(i);
       if (bytes) {
-        cl_check(transfer::write_buffer(counters, queue, m_value_memory[v], false, 0, bytes, input.data()),
+        cl_check(transfer::write_buffer(counters, queue, m_bindings.values[v], false, 0, bytes, input.data()),
                  "clEnqueueWriteBuffer of input ", i);
       }
     }
@@ -248,7 +212,7 @@ void SyncInferRequest::bind_outputs(const CompiledGraph& graph) {
   for (size_t k = 0; k < outputs.size(); ++k) {
     const GraphValue& value = graph.values()[outputs[k]];
     if (value.bound_output != static_cast<int64_t>(k)) continue;
-    cl_mem& memory = m_value_memory[outputs[k]];
+    cl_mem& memory = m_bindings.values[outputs[k]];
     const auto remote = std::dynamic_pointer_cast<RemoteTensor>(output_tensor(k).get_impl());
     if (remote && !remote->is_image()) {
       memory = remote->memory();  // written in place
@@ -266,7 +230,7 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
   const auto& outputs = graph.output_values();
   for (size_t k = 0; k < outputs.size(); ++k) {
     const GraphValue& value = graph.values()[outputs[k]];
-    cl_mem source = m_value_memory[outputs[k]];
+    cl_mem source = m_bindings.values[outputs[k]];
     const bool in_place = value.bound_output == static_cast<int64_t>(k);
     if (const auto remote = std::dynamic_pointer_cast<RemoteTensor>(output_tensor(k).get_impl())) {
       if (remote->is_image()) {
@@ -280,7 +244,7 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
       }
       if (remote->kind() == SharedMemType::CPU_VA) {
         // The application reads its host memory once the request waits.
-        order(queue);
+        order_commands(queue, m_out_of_order);
         cl_check(transfer::sync_host_memory(counters, queue, remote->memory(), value.bytes, true,
                                             graph.context()->info().host_unified_memory),
                  "making output ", k, " visible in its host memory (CPU_VA)");
@@ -294,47 +258,13 @@ void SyncInferRequest::read_outputs(const CompiledGraph& graph, cl_command_queue
       void* data = transfer::map_buffer(counters, queue, source, false, CL_MAP_READ, 0,
                                         std::max<size_t>(value.bytes, 1), &status);
       cl_check(status, "clEnqueueMapBuffer of output ", k);
-      order(queue);  // the unmap after the map
+      order_commands(queue, m_out_of_order);  // the unmap after the map
       transfer::unmap(queue, source, data);
     } else if (value.bytes) {
       cl_check(transfer::read_buffer(counters, queue, source, false, 0, value.bytes, output.data()),
                "clEnqueueReadBuffer of output ", k);
     }
   }
-}
-
-void SyncInferRequest::order(cl_command_queue queue) const {
-  if (m_out_of_order)
-    cl_check(clEnqueueBarrierWithWaitList(queue, 0, nullptr, nullptr), "clEnqueueBarrierWithWaitList");
-}
-
-void SyncInferRequest::run_host_step(const CompiledGraph& graph, size_t index, cl_command_queue queue) {
-  const GraphStep& step = graph.steps()[index];
-  cl_check(clFinish(queue), "clFinish before host op '", step.node->get_friendly_name(), "'");
-  std::vector<std::pair<cl_mem, void*>> mapped;
-  MemoryCounters& counters = graph.context()->counters();
-  const auto map = [&](size_t v, cl_map_flags flags) {
-    const GraphValue& value = graph.values()[v];
-    cl_int status = CL_SUCCESS;
-    void* data = transfer::map_buffer(counters, queue, m_value_memory[v], true, flags, 0,
-                                      std::max<size_t>(value.bytes, 1), &status);
-    cl_check(status, "clEnqueueMapBuffer for host op '", step.node->get_friendly_name(), "'");
-    mapped.emplace_back(m_value_memory[v], data);
-    return Tensor(value.type, value.shape, data);
-  };
-  TensorVector inputs, outputs;
-  for (size_t v : step.inputs) inputs.push_back(map(v, CL_MAP_READ));
-  for (size_t v : step.outputs) outputs.push_back(map(v, CL_MAP_WRITE));
-  bool evaluated = false;
-  try {
-    evaluated = step.node->evaluate(outputs, inputs);
-  } catch (...) {
-    for (const auto& [buffer, data] : mapped) transfer::unmap(queue, buffer, data);
-    throw;
-  }
-  for (const auto& [buffer, data] : mapped) transfer::unmap(queue, buffer, data);
-  FERRY_ASSERT(evaluated, "GPU: the host op '", step.node->get_friendly_name(), "' of type ",
-               step.node->get_type_name(), " could not be evaluated for its input types");
 }
 
 void SyncInferRequest::set_tensors(const Output<const Node>& port, const std::vector<Tensor>& tensors) {
@@ -374,14 +304,14 @@ size_t SyncInferRequest::remote_frames(size_t index) const {
   return single && !tensor.get_shape().empty() && tensor.get_shape()[0] == 1 ? 1 : 0;
 }
 
-void SyncInferRequest::plan_frames(const CompiledGraph& graph) {
+void SyncInferRequest::bind_frames(const CompiledGraph& graph) {
   const auto& steps = graph.steps();
-  m_frame_plans.resize(steps.size());
+  m_bindings.frames.resize(steps.size());
   std::fill(m_read_per_frame.begin(), m_read_per_frame.end(), false);
   for (size_t s = 0; s < steps.size(); ++s) {
     const GraphStep& step = steps[s];
-    FramePlan& plan = m_frame_plans[s];
-    plan.frames = 0;
+    FrameBinding& binding = m_bindings.frames[s];
+    binding.frames = 0;
     if (!step.frames) continue;
     const auto& parameters = step.frame_parameters;
     const size_t frames = remote_frames(parameters[0]);
@@ -395,66 +325,33 @@ void SyncInferRequest::plan_frames(const CompiledGraph& graph) {
     // Planes of different kinds, or one remote buffer per plane (read in place by the ordinary
     // kernel already): no per-frame launches.
     if (!alike || (!images && !batched)) continue;
-    plan.images = images;
-    plan.planes.clear();
+    binding.images = images;
+    binding.planes.clear();
     for (size_t k = 0; k < frames; ++k)
-      for (size_t p : parameters) plan.planes.push_back(remote_frame(p, k).memory());
-    if (images && !plan_image_frames(graph, step, plan)) continue;  // not NV12 planes: copied
-    plan.frames = frames;
+      for (size_t p : parameters) binding.planes.push_back(remote_frame(p, k).memory());
+    if (images && !bind_image_frames(graph, step, binding)) continue;  // not NV12 planes: copied
+    binding.frames = frames;
     for (size_t p : parameters) m_read_per_frame[p] = true;
   }
 }
 
-bool SyncInferRequest::plan_image_frames(const CompiledGraph& graph, const GraphStep& step, FramePlan& plan) const {
+bool SyncInferRequest::bind_image_frames(const CompiledGraph& graph, const GraphStep& step,
+                                         FrameBinding& binding) const {
   if (!step.frames->images || step.frame_parameters.size() != 2) return false;
   const Shape& y_shape = graph.values()[graph.parameter_values()[step.frame_parameters[0]]].shape;  // [N,H,W,1]
   const size_t height = y_shape[1], width = y_shape[2];
-  plan.modes.clear();
-  for (size_t k = 0; k * 2 < plan.planes.size(); ++k) {
+  binding.modes.clear();
+  for (size_t k = 0; k * 2 < binding.planes.size(); ++k) {
     const ocl::ImagePlane& y = remote_frame(step.frame_parameters[0], k).image_plane();
     const ocl::ImagePlane& uv = remote_frame(step.frame_parameters[1], k).image_plane();
     const ocl::Nv12UvLayout layout = ocl::nv12_uv_layout(uv, width, height);
     if (!ocl::is_nv12_y_plane(y) || y.width != width || y.height != height || layout == ocl::Nv12UvLayout::NONE)
       return false;
-    plan.modes.push_back(y.format.image_channel_data_type == CL_UNSIGNED_INT8 ? 1 : 0);
-    plan.modes.push_back((uv.format.image_channel_data_type == CL_UNSIGNED_INT8 ? 1 : 0) |
-                         (layout == ocl::Nv12UvLayout::R_PAIRS ? 2 : 0));
+    binding.modes.push_back(y.format.image_channel_data_type == CL_UNSIGNED_INT8 ? 1 : 0);
+    binding.modes.push_back((uv.format.image_channel_data_type == CL_UNSIGNED_INT8 ? 1 : 0) |
+                            (layout == ocl::Nv12UvLayout::R_PAIRS ? 2 : 0));
   }
   return true;
-}
-
-void SyncInferRequest::launch_frames(const CompiledGraph& graph, BoundGraph& bound, size_t s, cl_command_queue queue,
-                                     bool profiling) {
-  const GraphStep& step = graph.steps()[s];
-  const FramePlan& plan = m_frame_plans[s];
-  const FrameKernels& frames = *step.frames;
-  const KernelStep& launch = plan.images ? *frames.images : frames.buffers;
-  cl_kernel kernel = (plan.images ? bound.frame_images[s] : bound.frame_buffers[s]).get();
-  const size_t planes = frames.planes.size();
-  bound.events[s].resize(plan.frames);
-  for (size_t k = 0; k < plan.frames; ++k) {
-    for (size_t a = 0; a < launch.args.size(); ++a) {
-      if (!launch.args[a].is_value) continue;
-      const size_t value = launch.args[a].value;
-      const auto plane = std::find(frames.planes.begin(), frames.planes.end(), value) - frames.planes.begin();
-      const cl_mem memory =
-          static_cast<size_t>(plane) < planes ? plan.planes[k * planes + plane] : m_value_memory[value];
-      cl_check(clSetKernelArg(kernel, static_cast<cl_uint>(a), sizeof(cl_mem), &memory), "clSetKernelArg ", a,
-               " of kernel '", launch.kernel, "' for '", step.node->get_friendly_name(), "', frame ", k);
-    }
-    if (plan.images) {
-      for (cl_uint p = 0; p < 2; ++p)
-        cl_check(clSetKernelArg(kernel, 2 * p + 1, sizeof(cl_int), &plan.modes[k * 2 + p]), "clSetKernelArg ",
-                 2 * p + 1, " of kernel '", launch.kernel, "'");
-    }
-    order(queue);
-    const size_t offset[3] = {0, 0, k};
-    cl_event event = nullptr;
-    cl_check(clEnqueueNDRangeKernel(queue, kernel, launch.dims, offset, launch.global.data(), nullptr, 0, nullptr,
-                                    profiling ? &event : nullptr),
-             "clEnqueueNDRangeKernel '", launch.kernel, "' for op '", step.node->get_friendly_name(), "', frame ", k);
-    if (profiling) bound.events[s][k] = ClEvent(event);
-  }
 }
 
 cl_mem SyncInferRequest::join_on_device(size_t index, size_t bytes, cl_command_queue queue) {
@@ -488,55 +385,18 @@ void SyncInferRequest::enqueue() {
     ShapeSignature shapes;
     for (size_t i = 0; i < m_input_bindings.size(); ++i) shapes.push_back(input_tensor(i).get_shape());
     select_graph(shapes);
-    shape_outputs(*m_bound.front().graph);
+    shape_outputs(*m_bound.front().launch.graph());
   }
   BoundGraph& bound = m_bound.front();
-  const CompiledGraph& graph = *bound.graph;
+  const CompiledGraph& graph = *bound.launch.graph();
   const bool profiling = model.config().enable_profiling;
   cl_command_queue queue = model.queue_for_this_thread();
   FinishOnError finish_on_error(queue);
 
-  plan_frames(graph);
+  bind_frames(graph);
   bind_inputs(graph, queue);
   bind_outputs(graph);
-  const auto& steps = graph.steps();
-  for (size_t s = 0; s < steps.size(); ++s) {
-    const GraphStep& step = steps[s];
-    if (step.on_host) {
-      run_host_step(graph, s, queue);
-      continue;
-    }
-    if (m_frame_plans[s].frames) {
-      launch_frames(graph, bound, s, queue, profiling);
-      continue;
-    }
-    bound.events[s].resize(step.kernels.size());
-    if (step.routine) {  // a oneDNN primitive on the same queue and buffers
-      std::vector<cl_mem> buffers;
-      for (size_t v : step.inputs) buffers.push_back(m_value_memory[v]);
-      for (size_t v : step.outputs) buffers.push_back(m_value_memory[v]);
-      order(queue);
-      step.routine->enqueue(queue, buffers);
-      continue;
-    }
-    for (size_t k = 0; k < step.kernels.size(); ++k) {
-      const KernelStep& launch = step.kernels[k];
-      cl_kernel kernel = bound.kernels[s][k].get();
-      for (size_t a = 0; a < launch.args.size(); ++a) {
-        if (!launch.args[a].is_value) continue;
-        cl_check(clSetKernelArg(kernel, static_cast<cl_uint>(a), sizeof(cl_mem), &m_value_memory[launch.args[a].value]),
-                 "clSetKernelArg ", a, " of kernel '", launch.kernel, "' for '", step.node->get_friendly_name(), "'");
-      }
-      order(queue);
-      cl_event event = nullptr;
-      cl_check(clEnqueueNDRangeKernel(queue, kernel, launch.dims, nullptr, launch.global.data(),
-                                      launch.local[0] ? launch.local.data() : nullptr, 0, nullptr,
-                                      profiling ? &event : nullptr),
-               "clEnqueueNDRangeKernel '", launch.kernel, "' for op '", step.node->get_friendly_name(), "'");
-      if (profiling) bound.events[s][k] = ClEvent(event);
-    }
-  }
-  order(queue);
+  bound.launch.enqueue(m_bindings, queue, m_out_of_order, profiling);
   read_outputs(graph, queue);
   // On the application's queue, a marker tells the inference's end from the application's later
   // work (it completes once everything before it has, in-order or out-of-order). The stream's own
@@ -562,45 +422,14 @@ void SyncInferRequest::wait_for_device() {
   } else {
     cl_check(clFinish(queue), "clFinish at the end of an inference");
   }
-  const BoundGraph& bound = m_bound.front();
-  const auto& outputs = bound.graph->output_values();
+  const GraphLaunch& launch = m_bound.front().launch;
+  const auto& outputs = launch.graph()->output_values();
   for (size_t k = 0; k < outputs.size(); ++k) {
     const Tensor& output = output_tensor(k);
     if (output.get_impl()->is_host_accessible() && !output.is_continuous())
       m_output_scratch[k].copy_to(output_tensor(k));
   }
-  if (compiled_model().config().enable_profiling) record_profile(bound);
-}
-
-void SyncInferRequest::record_profile(const BoundGraph& bound) {
-  const CompiledGraph& graph = *bound.graph;
-  profiling_records().clear();
-  const auto& steps = graph.steps();
-  for (size_t s = 0; s < steps.size(); ++s) {
-    ProfilingInfo record;
-    record.status = ProfilingInfo::Status::EXECUTED;
-    record.node_name = steps[s].node->get_friendly_name();
-    record.node_type = steps[s].node->get_type_name();
-    record.exec_type = steps[s].on_host ? "host" : "ocl:" + steps[s].exec_type;
-    cl_ulong total_ns = 0;
-    for (const ClEvent& event : bound.events[s]) {
-      cl_ulong start = 0, end = 0;
-      if (!event) continue;
-      clGetEventProfilingInfo(event.get(), CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr);
-      clGetEventProfilingInfo(event.get(), CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr);
-      if (end > start) total_ns += end - start;
-    }
-    record.real_time = std::chrono::microseconds(total_ns / 1000);
-    profiling_records().push_back(std::move(record));
-  }
-  for (const auto& node : graph.optimized_out()) {
-    ProfilingInfo record;
-    record.status = ProfilingInfo::Status::OPTIMIZED_OUT;
-    record.node_name = node->get_friendly_name();
-    record.node_type = node->get_type_name();
-    record.exec_type = graph.fused(*node) ? "fused" : "alias";
-    profiling_records().push_back(std::move(record));
-  }
+  if (compiled_model().config().enable_profiling) launch.profile(profiling_records());
 }
 
 }  // namespace ferry::gpu

@@ -1,10 +1,10 @@
 #pragma once
 
-// One inference on the GPU: binds the request's tensors and enqueues the compiled kernel
-// sequence on the stream's queue, with no host synchronisation between kernels, no allocation
-// and no program build. Host tensors move with one transfer each (at pinned speed when they come
-// from RemoteContext::create_host_tensor), or none on unified memory, where buffers over the
-// tensors' own memory (CL_MEM_USE_HOST_PTR) are used in place; those buffers are kept while the
+// One inference on the GPU: binds the request's tensors to the compiled graph's values and hands
+// them to its GraphLaunch (engine/graph_launch.hpp), which enqueues the steps on the stream's
+// queue, with no host synchronisation between kernels, no allocation and no program build. Host tensors move with one
+// transfer each (at pinned speed when they come from RemoteContext::create_host_tensor), or none on unified memory,
+// where buffers over the tensors' own memory (CL_MEM_USE_HOST_PTR) are used in place; those buffers are kept while the
 // tensors stay the same. Remote tensors of the model's context are read and written in place by
 // the kernels (zero bytes copied); an image tensor costs one copy on the device, except the
 // planes of an NV12 frame (ClContext::create_tensor_nv12), which the colour conversion reads in
@@ -23,6 +23,7 @@
 
 #include "engine/cl_handle.hpp"
 #include "engine/compiled_graph.hpp"
+#include "engine/graph_launch.hpp"
 #include "engine/growing_buffers.hpp"
 #include "engine/shape_instances.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
@@ -62,38 +63,26 @@ class SyncInferRequest final : public ISyncInferRequest {
     size_t bytes = 0;
     ClMem buffer;
   };
-  // This request's kernels for one compiled graph (a static model has one).
+  // This request's kernels for one compiled graph (a static model has one), by input shapes.
   struct BoundGraph {
     ShapeSignature shapes;
-    std::shared_ptr<const CompiledGraph> graph;
-    std::vector<std::vector<ClKernel>> kernels;         // per step, per kernel
-    std::vector<std::vector<ClEvent>> events;           // per step, per kernel or frame launch (profiling)
-    std::vector<ClKernel> frame_buffers, frame_images;  // per step: its FrameKernels, or null
-  };
-  // How a step with FrameKernels reads its planes in this inference.
-  struct FramePlan {
-    size_t frames = 0;           // 0: its ordinary kernel, on the planes as bound
-    bool images = false;         // the image kernel, else the buffer kernel, per frame
-    std::vector<cl_mem> planes;  // per frame, per plane
-    std::vector<cl_int> modes;   // images: per frame, the Y and UV modes (yuv_to_rgb_image)
+    GraphLaunch launch;
   };
   static constexpr size_t kBoundGraphs = 4;  // kernels kept for this many instances
 
   const CompiledModel& compiled_model() const;
   // Selects the graph for `shapes` (m_bound.front() afterwards) and fits the memory to it.
   void select_graph(const ShapeSignature& shapes);
-  BoundGraph bind_graph(const ShapeSignature& shapes, std::shared_ptr<const CompiledGraph> graph) const;
   // The remote tensor of input `index` for frame `frame` (remote_frames(index) > frame).
   const RemoteTensor& remote_frame(size_t index, size_t frame) const;
   // Input `index` as remote tensors frame by frame: the batch set_tensors gave, or one remote
   // tensor of batch 1. 0 when it is neither.
   size_t remote_frames(size_t index) const;
   bool is_remote_batch(size_t index) const;
-  // Which steps read their planes frame by frame this inference (m_frame_plans, m_read_per_frame).
-  void plan_frames(const CompiledGraph& graph);
-  bool plan_image_frames(const CompiledGraph& graph, const GraphStep& step, FramePlan& plan) const;
-  void launch_frames(const CompiledGraph& graph, BoundGraph& bound, size_t step, cl_command_queue queue,
-                     bool profiling);
+  // Which steps read their planes frame by frame this inference (m_bindings.frames,
+  // m_read_per_frame).
+  void bind_frames(const CompiledGraph& graph);
+  bool bind_image_frames(const CompiledGraph& graph, const GraphStep& step, FrameBinding& binding) const;
   // Input `index`'s remote batch copied into one buffer of the request, on the device.
   cl_mem join_on_device(size_t index, size_t bytes, cl_command_queue queue);
   void map_values(const CompiledGraph& graph);
@@ -103,22 +92,17 @@ class SyncInferRequest final : public ISyncInferRequest {
   void bind_inputs(const CompiledGraph& graph, cl_command_queue queue);
   void bind_outputs(const CompiledGraph& graph);
   void read_outputs(const CompiledGraph& graph, cl_command_queue queue);
-  // The queue ordering between two of the inference's commands (a barrier on an out-of-order queue).
-  void order(cl_command_queue queue) const;
-  void run_host_step(const CompiledGraph& graph, size_t step, cl_command_queue queue);
-  void record_profile(const BoundGraph& bound);
 
-  std::vector<BoundGraph> m_bound;     // most recently used first
-  GrowingBuffers m_plan_buffers;       // the memory plans' buffers, by index
-  GrowingBuffers m_io_buffers;         // per input: its device copy (no unified memory, or an image)
-  GrowingBuffers m_output_buffers;     // per output written in place: its device memory for host or image tensors
-  std::vector<cl_mem> m_value_memory;  // per value of m_bound.front(): the buffer bound this inference
+  std::vector<BoundGraph> m_bound;  // most recently used first
+  GrowingBuffers m_plan_buffers;    // the memory plans' buffers, by index
+  GrowingBuffers m_io_buffers;      // per input: its device copy (no unified memory, or an image)
+  GrowingBuffers m_output_buffers;  // per output written in place: its device memory for host or image tensors
+  GraphBindings m_bindings;         // for m_bound.front(): the memory and frames bound this inference
   std::vector<HostBinding> m_input_bindings, m_output_bindings;
   std::vector<Tensor> m_input_scratch, m_output_scratch;  // dense copies of strided tensors
   bool m_out_of_order = false;                            // the queue runs commands out of order
   cl_command_queue m_queue = nullptr;                     // the queue of the inference enqueued and not yet waited for
   ClEvent m_done;                                         // on a shared queue: marks that inference's end
-  std::vector<FramePlan> m_frame_plans;                   // per step of m_bound.front()
   std::vector<bool> m_read_per_frame;                     // per input: read by a step frame by frame
 };
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "config.hpp"
-#include "execution_plan.hpp"
+#include "engine/execution_plan.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/support/export_container.hpp"
 #include "ferry/plugin/support/property_table.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "compiled_model.hpp"
-#include "execution_plan.hpp"
+#include "engine/execution_plan.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/plugin_entry.hpp"
 #include "ferry/plugin/support/own_context.hpp"

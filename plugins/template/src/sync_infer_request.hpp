@@ -3,7 +3,7 @@
 #include <memory>
 #include <vector>
 
-#include "execution_plan.hpp"
+#include "engine/execution_plan.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 
 namespace ferry::template_plugin {

@@ -8,7 +8,6 @@
 #include <memory>
 #include <vector>
 
-#include "../plugin.hpp"
 #include "device_enumerator.hpp"
 #include "ferry/graph/ops/activation.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
@@ -22,6 +21,7 @@
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 #include "ferry/value/properties.hpp"
+#include "plugins/gpu/src/plugin.hpp"
 #include "support/gpu_test_utils.hpp"
 #include "support/half_storage_check.hpp"
 #include "support/offline_compiler.hpp"

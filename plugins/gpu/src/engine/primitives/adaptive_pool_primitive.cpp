@@ -2,9 +2,9 @@
 // stored, float arithmetic) [N, C, S...] with 1 to 3 spatial axes (static shapes, so the output
 // lengths are known); the max pool's indices are i32 or i64.
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/adaptive_pool.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -1,9 +1,9 @@
 // BatchNormInference (v5: data, gamma, beta, mean, variance) on kernels/batch_norm.cl: f32, or
 // f16 storage of all five inputs and the output (float arithmetic).
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/batch_norm.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

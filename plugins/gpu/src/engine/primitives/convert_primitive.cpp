@@ -1,8 +1,8 @@
 // Convert on kernels/convert.cl between f32, f16, i64, i32, i8, u8 and boolean, with the
 // reference's rules (reals to integers truncate and saturate; anything to boolean is x != 0).
 
-#include "../primitive.hpp"
 #include "ferry/graph/ops/convert.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -3,8 +3,8 @@
 // optional output_shape input (static shapes: the output lengths are known, the begin pads follow
 // from them as in the core op).
 
-#include "../primitive.hpp"
 #include "ferry/graph/ops/convolution_backprop.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

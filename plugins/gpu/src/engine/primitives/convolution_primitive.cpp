@@ -5,12 +5,12 @@
 // (Epilogue). Single-group f32 convolutions whose tiles would not fill a large GPU split K (gemm_launch.hpp: SplitK)
 // into partial sums kept in scratch memory, added up with the epilogue by kernels/gemm_split_k.cl.
 
-#include "../float_storage.hpp"
-#include "../gemm_launch.hpp"
-#include "../primitive.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/convolution.hpp"
 #include "ferry/graph/ops/group_convolution.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/gemm_launch.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -1,10 +1,10 @@
 // CumSum-3 on kernels/cum_sum.cl: f32 or f16 storage (summed in float), the axis from a Constant
 // (or 0 without one), exclusive and reverse; one work-item per line along the axis.
 
-#include "../float_storage.hpp"
-#include "../node_attributes.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/cum_sum.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/node_attributes.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -4,10 +4,10 @@
 
 #include <numeric>
 
-#include "../primitive.hpp"
 #include "ferry/graph/ops/concat.hpp"
 #include "ferry/graph/ops/depth_space.hpp"
 #include "ferry/graph/ops/transpose.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "../primitive.hpp"
 #include "ferry/graph/ops/einsum.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

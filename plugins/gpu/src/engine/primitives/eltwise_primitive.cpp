@@ -6,8 +6,6 @@
 
 #include <algorithm>
 
-#include "../broadcast_walk.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/activation.hpp"
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/comparison.hpp"
@@ -15,6 +13,8 @@
 #include "ferry/graph/ops/select.hpp"
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/graph/ops/unary_math.hpp"
+#include "plugins/gpu/src/engine/broadcast_walk.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

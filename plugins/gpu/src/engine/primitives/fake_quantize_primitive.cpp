@@ -3,9 +3,9 @@
 // data (the output has the data's shape). Built with correctly rounded division so that the
 // quantisation levels match the reference's.
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/fake_quantize.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

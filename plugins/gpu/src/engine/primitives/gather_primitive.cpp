@@ -1,9 +1,9 @@
 // Gather-8, GatherElements-6 and GatherND-8 on kernels/gather.cl, for data of any 1/2/4/8-byte
 // type and i32/i64 indices (negative ones count from the end). Gather's axis must be a Constant.
 
-#include "../node_attributes.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/gather.hpp"
+#include "plugins/gpu/src/engine/node_attributes.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "../primitive.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

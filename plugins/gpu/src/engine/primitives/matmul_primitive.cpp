@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "../float_storage.hpp"
-#include "../gemm_launch.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/matmul.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/gemm_launch.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -6,12 +6,12 @@
 #include <cmath>
 #include <set>
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/log_softmax.hpp"
 #include "ferry/graph/ops/lrn.hpp"
 #include "ferry/graph/ops/mvn.hpp"
 #include "ferry/graph/ops/normalize_l2.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

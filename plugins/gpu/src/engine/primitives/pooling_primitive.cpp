@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/avg_pool.hpp"
 #include "ferry/graph/ops/max_pool.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

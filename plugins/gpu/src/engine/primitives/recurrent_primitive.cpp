@@ -19,11 +19,11 @@
 #include <cstdint>
 #include <string>
 
-#include "../float_storage.hpp"
-#include "../gemm_launch.hpp"
-#include "../primitive.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/rnn_sequence.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/gemm_launch.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/reduction.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "../primitive.hpp"
 #include "ferry/graph/ops/broadcast.hpp"
 #include "ferry/graph/ops/pad.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

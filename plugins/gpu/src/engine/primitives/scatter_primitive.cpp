@@ -5,8 +5,8 @@
 
 #include <cctype>
 
-#include "../node_attributes.hpp"
-#include "../primitive.hpp"
+#include "plugins/gpu/src/engine/node_attributes.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "../node_attributes.hpp"
-#include "../primitive.hpp"
+#include "plugins/gpu/src/engine/node_attributes.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -1,9 +1,9 @@
 // Softmax (v1, v8) on kernels/softmax.cl: f32 or f16 storage (float arithmetic), any rank, one work-item per row along
 // the axis.
 
-#include "../float_storage.hpp"
-#include "../primitive.hpp"
 #include "ferry/graph/ops/softmax.hpp"
+#include "plugins/gpu/src/engine/float_storage.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {

@@ -5,9 +5,9 @@
 // the u8 planes itself. Two-plane NV12 also has per-frame kernels (FrameKernels), from buffers and
 // from OpenCL images.
 
-#include "../primitive.hpp"
 #include "ferry/graph/ops/convert.hpp"
 #include "ferry/graph/ops/yuv_to_rgb.hpp"
+#include "plugins/gpu/src/engine/primitive.hpp"
 
 namespace ferry::gpu {
 namespace {
