@@ -50,3 +50,22 @@ def ferry_fuzzer(name, srcs, deps, corpus, data = [], env = {}):
         env = env,
         size = "small",
     )
+
+def ferry_layer_headers(name, hdrs, deps = [], **kwargs):
+    """A layer's header-only target (`name`) and `name + "_check"`: one source file including every
+    header of the layer, compiled with the layer's deps alone. A header that includes a layer
+    above (not among `deps`) fails to compile there, "No such file or directory": the file is not
+    in the sandbox. The layer's static library depends on the check, so building it runs it.
+    `kwargs`: the rest of the cc_library (strip_include_prefix must be "include")."""
+    native.cc_library(name = name, hdrs = hdrs, deps = deps, **kwargs)
+    native.genrule(
+        name = name + "_check_src",
+        srcs = hdrs,
+        outs = [name + "_check.cpp"],
+        cmd = "for h in $(SRCS); do echo \"#include \\\"$${h#*include/}\\\"\"; done > $@",
+    )
+    native.cc_library(
+        name = name + "_check",
+        srcs = [name + "_check.cpp"],
+        deps = [":" + name],
+    )

@@ -1,6 +1,6 @@
 """The layout every in-tree device plugin shares."""
 
-def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = [], copts = []):
+def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = [], copts = [], core = "//core:ferry"):
     """A device plugin: three targets, named alike in every plugin.
 
     :properties           the device's own keys for applications, include/ferry/<device>/*.hpp
@@ -9,19 +9,22 @@ def ferry_device_plugin(name, device, srcs, hdrs, deps = [], linkopts = [], copt
     :libferry_<name>.so   the library the Core loads: compiled against the SDK headers, linked
                           against libferry.so (one copy of the core per process), installed under
                           lib/ferry/ next to lib/libferry.so one level up
+
+    `core`: what the plugin sees of the core; every choice links libferry.so. //core:ferry gives
+    every public header, //core:ferry_sdk the SDK and the layers below it only (no ferry/runtime).
     """
     native.cc_library(
         name = "properties",
         hdrs = native.glob(["include/ferry/%s/*.hpp" % device]),
         strip_include_prefix = "include",
-        deps = ["//core:ferry"],
+        deps = [core],
     )
     native.cc_library(
         name = name,
         srcs = srcs,
         hdrs = hdrs,
         copts = copts,
-        deps = [":properties", "//core:ferry", "//core:ir_headers"] + deps,
+        deps = [":properties", core, "//core:ir_headers"] + deps,
         alwayslink = True,  # keeps the entry point (FERRY_DEFINE_PLUGIN)
     )
     native.cc_binary(

@@ -70,7 +70,7 @@ CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, con
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                                   const AnyMap& properties) {
-  return m_impl->compile(model, DeviceName::parse(device_name), properties);
+  return to_compiled_model(m_impl->compile(model, DeviceName::parse(device_name), properties));
 }
 
 CompiledModel Core::compile_model(const std::string& model_path, const AnyMap& properties) {

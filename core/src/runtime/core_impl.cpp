@@ -41,6 +41,10 @@ std::optional<EncryptionCallbacks> encryption_of(const AnyMap& core) {
 
 }  // namespace
 
+CompiledModel to_compiled_model(const SoPtr<ICompiledModel>& compiled) {
+  return CompiledModel(compiled._ptr, {compiled._so});
+}
+
 std::string priorities_of(const DeviceName& device) { return device.full_name().substr(device.base.size() + 1); }
 
 AnyMap with_device_id(const DeviceName& device, AnyMap properties) {
@@ -168,8 +172,8 @@ void CoreImpl::set_device_properties(const DeviceName& device, const AnyMap& pro
   plugin.plugin->set_property(device.is_virtual() ? plugin_properties : with_device_id(device, plugin_properties));
 }
 
-CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                                AnyMap properties) const {
+SoPtr<ICompiledModel> CoreImpl::compile(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                        AnyMap properties) const {
   FERRY_ASSERT(model, "compile_model: the model is null");
   const AnyMap core = take_core_properties(properties);
   if (device.is_virtual()) return compile_virtual(model, device, properties, core);
@@ -201,7 +205,7 @@ CompiledModel CoreImpl::compile(const std::shared_ptr<const Model>& model, const
   if (!cache_directory.empty())
     return compile_with_cache(model, device, plugin_properties, cache_directory, encryption);
   const LoadedPlugin plugin = get_plugin(device.base);
-  return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
+  return {plugin.plugin->compile_model(model, plugin_properties), plugin.library};
 }
 
 std::optional<size_t> CoreImpl::auto_batch_size(const std::shared_ptr<const Model>& model, const DeviceName& device,
@@ -234,8 +238,8 @@ std::optional<size_t> CoreImpl::auto_batch_size(const std::shared_ptr<const Mode
   return std::nullopt;
 }
 
-CompiledModel CoreImpl::compile_virtual(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                                        AnyMap properties, const AnyMap& core) const {
+SoPtr<ICompiledModel> CoreImpl::compile_virtual(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                                AnyMap properties, const AnyMap& core) const {
   // "MULTI:GPU,TEMPLATE" is the plugin registered as MULTI given "GPU,TEMPLATE" as its
   // MULTI_DEVICE_PRIORITIES. Core-wide properties given here (CACHE_DIR) go with the rest, for the
   // devices it compiles on.
@@ -243,15 +247,16 @@ CompiledModel CoreImpl::compile_virtual(const std::shared_ptr<const Model>& mode
   properties.insert(core.begin(), core.end());
   const LoadedPlugin plugin = get_plugin(device.base);
   auto compiled = plugin.plugin->compile_model(model, properties);
-  // The compiled model hands out its devices' infer requests: they keep those libraries too.
-  std::vector<std::shared_ptr<void>> libraries{plugin.library};
+  // The compiled model hands out its devices' infer requests, tensors and contexts: they keep
+  // those libraries too. One handle holds them all (a SoPtr has one `_so`).
+  auto libraries = std::make_shared<std::vector<std::shared_ptr<void>>>(1, plugin.library);
   for (const std::string& target : device.targets)
-    libraries.push_back(get_plugin(DeviceName::parse(target).base).library);
-  return CompiledModel(compiled, libraries);
+    libraries->push_back(get_plugin(DeviceName::parse(target).base).library);
+  return {compiled, std::shared_ptr<void>(std::move(libraries))};
 }
 
-CompiledModel CoreImpl::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
-                                      const AnyMap& properties) const {
+SoPtr<ICompiledModel> CoreImpl::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                              const AnyMap& properties) const {
   return compile(model, DeviceName::parse(device_name), properties);
 }
 
@@ -278,12 +283,12 @@ Any CoreImpl::get_property(const std::string& device_name, const std::string& na
   return get_plugin(device.base).plugin->get_property(name, with_device_id(device, arguments));
 }
 
-CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                                           const AnyMap& plugin_properties, const std::string& cache_directory,
-                                           const std::optional<EncryptionCallbacks>& encryption) const {
+SoPtr<ICompiledModel> CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                                   const AnyMap& plugin_properties, const std::string& cache_directory,
+                                                   const std::optional<EncryptionCallbacks>& encryption) const {
   const LoadedPlugin plugin = get_plugin(device.base);
   if (!plugin_supports_export(*plugin.plugin, with_device_id(device, {})))
-    return CompiledModel(plugin.plugin->compile_model(model, plugin_properties), {plugin.library});
+    return {plugin.plugin->compile_model(model, plugin_properties), plugin.library};
 
   const ModelCache cache(cache_directory);
   const std::string key =
@@ -294,7 +299,7 @@ CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& m
     if (std::optional<std::string> blob = encryption ? ModelCache::unseal(*entry, *encryption) : entry) {
       try {
         std::istringstream in(*blob);
-        return CompiledModel(plugin.plugin->import_model(in, plugin_properties), {plugin.library});
+        return {plugin.plugin->import_model(in, plugin_properties), plugin.library};
       } catch (const Exception&) {
         // a stale or foreign blob: rebuild it below
       }
@@ -305,7 +310,7 @@ CompiledModel CoreImpl::compile_with_cache(const std::shared_ptr<const Model>& m
   std::ostringstream out;
   compiled->export_model(out);
   cache.store(key, encryption ? ModelCache::seal(out.str(), *encryption) : out.str());
-  return CompiledModel(compiled, {plugin.library});
+  return {compiled, plugin.library};
 }
 
 }  // namespace ferry

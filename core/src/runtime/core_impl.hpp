@@ -9,6 +9,7 @@
 
 #include "ferry/plugin/icore.hpp"
 #include "ferry/plugin/iplugin.hpp"
+#include "ferry/plugin/so_ptr.hpp"
 #include "ferry/plugin/support/device_name.hpp"
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/remote_context.hpp"
@@ -40,11 +41,13 @@ class CoreImpl final : public ICore, public std::enable_shared_from_this<CoreImp
   Any get_core_property(const std::string& name) const;
   void set_device_properties(const DeviceName& device, const AnyMap& properties);
 
-  CompiledModel compile(const std::shared_ptr<const Model>& model, const DeviceName& device, AnyMap properties) const;
+  // Core::compile_model wraps what this returns in a CompiledModel (to_compiled_model).
+  SoPtr<ICompiledModel> compile(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                AnyMap properties) const;
 
   // ICore: what plugins of other devices (MULTI, BATCH) call.
-  CompiledModel compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
-                              const AnyMap& properties) const override;
+  SoPtr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                      const AnyMap& properties) const override;
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                               const AnyMap& properties) const override;
   Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const override;
@@ -60,17 +63,20 @@ class CoreImpl final : public ICore, public std::enable_shared_from_this<CoreImp
   // BATCH is registered and ALLOW_AUTO_BATCHING (given, else core-wide) is not false. N, or none.
   std::optional<size_t> auto_batch_size(const std::shared_ptr<const Model>& model, const DeviceName& device,
                                         const AnyMap& properties, const AnyMap& core) const;
-  CompiledModel compile_virtual(const std::shared_ptr<const Model>& model, const DeviceName& device, AnyMap properties,
-                                const AnyMap& core) const;
+  SoPtr<ICompiledModel> compile_virtual(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                        AnyMap properties, const AnyMap& core) const;
   // `encryption`: CACHE_ENCRYPTION_CALLBACKS given to this compile, or none.
-  CompiledModel compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
-                                   const AnyMap& plugin_properties, const std::string& cache_dir,
-                                   const std::optional<EncryptionCallbacks>& encryption) const;
+  SoPtr<ICompiledModel> compile_with_cache(const std::shared_ptr<const Model>& model, const DeviceName& device,
+                                           const AnyMap& plugin_properties, const std::string& cache_dir,
+                                           const std::optional<EncryptionCallbacks>& encryption) const;
 
   mutable std::mutex m_mutex;
   mutable std::map<std::string, Registration> m_registrations;
   AnyMap m_core_properties;
 };
+
+// The application's handle on a compiled model and the libraries that keep it loaded.
+CompiledModel to_compiled_model(const SoPtr<ICompiledModel>& compiled);
 
 // What a virtual device's name gives its plugin as MULTI_DEVICE_PRIORITIES: "GPU,TEMPLATE" of
 // "MULTI:GPU,TEMPLATE", "GPU(4)" of "BATCH:GPU(4)".

@@ -34,8 +34,8 @@ Tensor item_view(const Tensor& batched, size_t index) {
 
 }  // namespace
 
-BatchCollector::BatchCollector(std::string device, CompiledModel batched, CompiledModel single, size_t batch,
-                               uint32_t timeout_ms)
+BatchCollector::BatchCollector(std::string device, SoPtr<ICompiledModel> batched, SoPtr<ICompiledModel> single,
+                               size_t batch, uint32_t timeout_ms)
     : m_device(std::move(device)),
       m_batched(std::move(batched)),
       m_single(std::move(single)),
@@ -55,17 +55,17 @@ BatchCollector::~BatchCollector() {
 
 std::unique_ptr<BatchCollector::Group> BatchCollector::make_group(size_t index) {
   auto group = std::make_unique<Group>();
-  group->batched = m_batched.create_infer_request();
+  group->batched = SoPtr<IAsyncInferRequest>(m_batched->create_infer_request(), m_batched);
   // The batched tensors are host memory of our own: the slots' views must stay valid and
   // host-addressable whatever tensors the device would have allocated.
   std::vector<Tensor> inputs, outputs;
-  for (const auto& port : m_batched.inputs()) {
+  for (const auto& port : m_batched->inputs()) {
     inputs.emplace_back(port.get_element_type(), port.get_shape());
-    group->batched.set_tensor(port, inputs.back());
+    group->batched->set_tensor(port, inputs.back());
   }
-  for (const auto& port : m_batched.outputs()) {
+  for (const auto& port : m_batched->outputs()) {
     outputs.emplace_back(port.get_element_type(), port.get_shape());
-    group->batched.set_tensor(port, outputs.back());
+    group->batched->set_tensor(port, outputs.back());
   }
   for (size_t s = 0; s < m_batch; ++s) {
     auto slot = std::make_unique<BatchSlot>();
@@ -76,7 +76,7 @@ std::unique_ptr<BatchCollector::Group> BatchCollector::make_group(size_t index) 
     group->slots.push_back(std::move(slot));
   }
   Group* raw = group.get();
-  group->batched.set_callback([this, raw](std::exception_ptr error) { finish_batch(*raw, std::move(error)); });
+  group->batched->set_callback([this, raw](std::exception_ptr error) { finish_batch(*raw, std::move(error)); });
   return group;
 }
 
@@ -97,12 +97,12 @@ BatchSlot& BatchCollector::take_slot() {
     found = m_groups.back()->slots.front().get();
   }
   if (!found->fallback) {
-    InferRequest fallback = m_single.create_infer_request();
-    const auto inputs = m_single.inputs();
-    const auto outputs = m_single.outputs();
-    for (size_t i = 0; i < inputs.size(); ++i) fallback.set_tensor(inputs[i], found->input_views[i]);
-    for (size_t k = 0; k < outputs.size(); ++k) fallback.set_tensor(outputs[k], found->output_views[k]);
-    fallback.set_callback([this, found](std::exception_ptr error) { finish_alone(*found, std::move(error)); });
+    SoPtr<IAsyncInferRequest> fallback(m_single->create_infer_request(), m_single);
+    const auto& inputs = m_single->inputs();
+    const auto& outputs = m_single->outputs();
+    for (size_t i = 0; i < inputs.size(); ++i) fallback->set_tensor(inputs[i], found->input_views[i]);
+    for (size_t k = 0; k < outputs.size(); ++k) fallback->set_tensor(outputs[k], found->output_views[k]);
+    fallback->set_callback([this, found](std::exception_ptr error) { finish_alone(*found, std::move(error)); });
     found->fallback = std::move(fallback);
   }
   found->state = BatchSlot::State::IDLE;
@@ -153,7 +153,7 @@ void BatchCollector::withdraw(BatchSlot& slot) {
 
 void BatchCollector::launch_batch(Group& group) {
   try {
-    group.batched.start_async();
+    group.batched->start_async();
   } catch (...) {
     finish_batch(group, std::current_exception());
   }
@@ -180,7 +180,7 @@ void BatchCollector::finish_batch(Group& group, std::exception_ptr error) {
 
 void BatchCollector::launch_alone(BatchSlot& slot) {
   try {
-    slot.fallback.start_async();
+    slot.fallback->start_async();
   } catch (...) {
     finish_alone(slot, std::current_exception());
   }
@@ -210,7 +210,7 @@ void BatchCollector::infer_alone(BatchSlot& slot) {
   }
   launch_alone(slot);
   try {
-    slot.fallback.wait();  // returns once finish_alone has run (the callback is part of the inference)
+    slot.fallback->wait();  // returns once finish_alone has run (the callback is part of the inference)
   } catch (...) {
     // finish_alone has described the failure for the completion: reported below.
   }
@@ -218,13 +218,13 @@ void BatchCollector::infer_alone(BatchSlot& slot) {
 }
 
 std::vector<ProfilingInfo> BatchCollector::profiling_info(const BatchSlot& slot) const {
-  const InferRequest* request = nullptr;
+  const SoPtr<IAsyncInferRequest>* request = nullptr;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
     if (slot.last_ran == BatchSlot::Ran::BATCHED) request = &m_groups[slot.group]->batched;
     if (slot.last_ran == BatchSlot::Ran::ALONE) request = &slot.fallback;
   }
-  return request ? request->get_profiling_info() : std::vector<ProfilingInfo>{};
+  return request ? (*request)->get_profiling_info() : std::vector<ProfilingInfo>{};
 }
 
 void BatchCollector::run_timer() {

@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "batch_completion.hpp"
-#include "ferry/runtime/compiled_model.hpp"
-#include "ferry/runtime/infer_request.hpp"
+#include "ferry/plugin/iasync_infer_request.hpp"
+#include "ferry/plugin/icompiled_model.hpp"
+#include "ferry/plugin/so_ptr.hpp"
+#include "ferry/value/tensor.hpp"
 
 namespace ferry::batch {
 
@@ -23,9 +25,9 @@ struct BatchSlot {
 
   size_t group = 0;
   size_t index = 0;
-  std::vector<Tensor> input_views;   // [1, ...] views of the group's batched inputs
-  std::vector<Tensor> output_views;  // [1, ...] views of the group's batched outputs
-  InferRequest fallback;             // batch-1 request on the same views, for timeouts
+  std::vector<Tensor> input_views;     // [1, ...] views of the group's batched inputs
+  std::vector<Tensor> output_views;    // [1, ...] views of the group's batched outputs
+  SoPtr<IAsyncInferRequest> fallback;  // batch-1 request on the same views, for timeouts
   std::shared_ptr<BatchCompletion> completion = std::make_shared<BatchCompletion>();
 
   // Guarded by the collector's mutex.
@@ -42,7 +44,9 @@ struct BatchSlot {
 class BatchCollector {
  public:
   // `device` ("BATCH:GPU(4)") names the errors the requests report.
-  BatchCollector(std::string device, CompiledModel batched, CompiledModel single, size_t batch, uint32_t timeout_ms);
+  // The device requests it makes keep the device's library (the compiled models' `_so`).
+  BatchCollector(std::string device, SoPtr<ICompiledModel> batched, SoPtr<ICompiledModel> single, size_t batch,
+                 uint32_t timeout_ms);
   ~BatchCollector();  // stops the timer; every slot has been released by then
   BatchCollector(const BatchCollector&) = delete;
   BatchCollector& operator=(const BatchCollector&) = delete;
@@ -69,7 +73,7 @@ class BatchCollector {
 
  private:
   struct Group {
-    InferRequest batched;
+    SoPtr<IAsyncInferRequest> batched;
     std::vector<std::unique_ptr<BatchSlot>> slots;
   };
   std::unique_ptr<Group> make_group(size_t index);
@@ -80,8 +84,8 @@ class BatchCollector {
   void run_timer();
 
   const std::string m_device;
-  CompiledModel m_batched;
-  CompiledModel m_single;
+  SoPtr<ICompiledModel> m_batched;
+  SoPtr<ICompiledModel> m_single;
   const size_t m_batch;
 
   mutable std::mutex m_mutex;

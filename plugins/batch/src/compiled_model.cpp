@@ -9,9 +9,9 @@
 namespace ferry::batch {
 namespace {
 
-std::shared_ptr<IRemoteContext> context_of(const CompiledModel& compiled) {
+std::shared_ptr<IRemoteContext> context_of(const SoPtr<ICompiledModel>& compiled) {
   try {
-    return compiled.get_impl()->get_context();
+    return compiled->get_context();
   } catch (const Exception&) {
     return nullptr;  // a device without remote contexts
   }
@@ -31,7 +31,8 @@ uint32_t parse_timeout(const Any& value, const std::string& device) {
 
 BatchCompiledModel::BatchCompiledModel(const std::shared_ptr<const Model>& model,
                                        const std::shared_ptr<const IPlugin>& plugin, const std::string& device,
-                                       size_t batch, CompiledModel batched, CompiledModel single, uint32_t timeout_ms)
+                                       size_t batch, SoPtr<ICompiledModel> batched, SoPtr<ICompiledModel> single,
+                                       uint32_t timeout_ms)
     // Requests need no executor of ours: they run on the device's (see BatchAsyncInferRequest).
     : ICompiledModel(model, plugin, context_of(batched), std::make_shared<threading::ImmediateExecutor>()),
       m_device(device),
@@ -54,7 +55,7 @@ void BatchCompiledModel::export_model(std::ostream&) const {
                    "': a BATCH compiled model cannot be exported; export the model compiled for its device instead");
 }
 
-std::shared_ptr<const Model> BatchCompiledModel::get_runtime_model() const { return m_batched.get_runtime_model(); }
+std::shared_ptr<const Model> BatchCompiledModel::get_runtime_model() const { return m_batched->get_runtime_model(); }
 
 void BatchCompiledModel::set_property(const AnyMap& properties) {
   AnyMap rest;
@@ -66,8 +67,8 @@ void BatchCompiledModel::set_property(const AnyMap& properties) {
     }
   }
   if (!rest.empty()) {
-    m_batched.set_property(rest);
-    m_single.set_property(rest);
+    m_batched->set_property(rest);
+    m_single->set_property(rest);
   }
 }
 
@@ -86,14 +87,14 @@ Any BatchCompiledModel::get_property(const std::string& name) const {
   }
   if (name == optimal_number_of_infer_requests.name()) {
     // N requests fill one batch; the device may run several batches at once.
-    const uint32_t device = m_batched.get_property(optimal_number_of_infer_requests);
+    const auto device = m_batched->get_property(optimal_number_of_infer_requests.name()).as<uint32_t>();
     return static_cast<uint32_t>(m_batch * (device ? device : 1));
   }
   if (name == optimal_batch_size.name()) return static_cast<unsigned>(m_batch);
   if (name == auto_batch_timeout.name()) return m_collector->get_timeout();
   if (name == batched_inferences.name()) return m_collector->batched_inferences();
   if (name == fallback_inferences.name()) return m_collector->fallback_inferences();
-  return m_batched.get_property(name);  // EXECUTION_DEVICES, NETWORK_NAME, device settings...
+  return m_batched->get_property(name);  // EXECUTION_DEVICES, NETWORK_NAME, device settings...
 }
 
 }  // namespace ferry::batch

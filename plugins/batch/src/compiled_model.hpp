@@ -6,7 +6,7 @@
 #include "batch_collector.hpp"
 #include "ferry/batch/properties.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
-#include "ferry/runtime/compiled_model.hpp"
+#include "ferry/plugin/so_ptr.hpp"
 
 namespace ferry::batch {
 
@@ -21,8 +21,8 @@ class BatchCompiledModel final : public ICompiledModel {
  public:
   // `plugin`: the BATCH plugin; the context is the device's (when it has remote contexts).
   BatchCompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const IPlugin>& plugin,
-                     const std::string& device, size_t batch, CompiledModel batched, CompiledModel single,
-                     uint32_t timeout_ms);
+                     const std::string& device, size_t batch, SoPtr<ICompiledModel> batched,
+                     SoPtr<ICompiledModel> single, uint32_t timeout_ms);
 
   std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
   std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
@@ -36,8 +36,8 @@ class BatchCompiledModel final : public ICompiledModel {
  private:
   std::string m_device;
   size_t m_batch;
-  CompiledModel m_batched;  // also held by the collector; kept here for properties
-  CompiledModel m_single;
+  SoPtr<ICompiledModel> m_batched;  // also held by the collector; kept here for properties
+  SoPtr<ICompiledModel> m_single;
   std::shared_ptr<BatchCollector> m_collector;
 };
 

@@ -79,7 +79,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
 
   check_batchable_model(*model, name);
   std::shared_ptr<const Model> batched_model = make_batched_model(*model, batch, name);
-  CompiledModel batched, single;
+  SoPtr<ICompiledModel> batched, single;
   try {
     batched = core->compile_model(batched_model, target.full_name(), device_properties);
     single = core->compile_model(model, target.full_name(), device_properties);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "ferry/plugin/icompiled_model.hpp"
-#include "ferry/runtime/compiled_model.hpp"
+#include "ferry/plugin/so_ptr.hpp"
 
 namespace ferry::multi {
 
@@ -16,7 +16,7 @@ namespace ferry::multi {
 class MultiCompiledModel final : public ICompiledModel {
  public:
   MultiCompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const IPlugin>& plugin,
-                     std::vector<std::string> devices, std::vector<CompiledModel> compiled);
+                     std::vector<std::string> devices, std::vector<SoPtr<ICompiledModel>> compiled);
 
   std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
   std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
@@ -27,7 +27,9 @@ class MultiCompiledModel final : public ICompiledModel {
 
  private:
   std::vector<std::string> m_devices;
-  std::vector<CompiledModel> m_compiled;  // hold their plugin libraries
+  // With their plugin libraries. The requests handed out are the devices' own: the core keeps
+  // the devices' libraries for them (with this compiled model's, ICore::compile_model).
+  std::vector<SoPtr<ICompiledModel>> m_compiled;
   mutable std::atomic<size_t> m_next{0};
 };
 

@@ -46,7 +46,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
   const auto [config, device_properties] = m_settings.with_own(properties);
   const std::vector<std::string> devices = devices_of(config);
   const auto core = get_core();
-  std::vector<CompiledModel> compiled;
+  std::vector<SoPtr<ICompiledModel>> compiled;
   for (const std::string& device : devices) compiled.push_back(core->compile_model(model, device, device_properties));
   // The ports are a private copy's: later edits of the caller's model do not reach them.
   return std::make_shared<MultiCompiledModel>(model->clone(), shared_from_this(), devices, std::move(compiled));
