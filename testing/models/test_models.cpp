@@ -67,10 +67,6 @@ std::shared_ptr<Model> make_mlp(Dimension batch, const MlpSize& size) {
   return std::make_shared<Model>(OutputVector{probs, hidden}, ParameterVector{x}, "mlp");
 }
 
-size_t mlp_weight_count(const MlpSize& size) {
-  return size.in * size.hidden + size.hidden + size.hidden * size.out + (size.output_bias ? size.out : 0);
-}
-
 MlpOutputs mlp_reference(const std::vector<float>& x, size_t batch, const MlpSize& size) {
   const auto W1 = mlp_w1(size), B1 = mlp_b1(size), W2 = mlp_w2(size), B2 = mlp_b2(size);
   MlpOutputs out;

@@ -35,8 +35,6 @@ inline constexpr MlpSize kWideMlp{16, 32, 8, false};
 // deterministic, the same for every model of one size. Batch 1 (the default of none) is the
 // variant automatic batching (BATCH) takes: static, batch 1 on dim 0 of every input and output.
 std::shared_ptr<Model> make_mlp(Dimension batch = 2, const MlpSize& size = kMlp);
-// The number of f32 weights (W1, b1, W2 and b2 when present) of a make_mlp model.
-size_t mlp_weight_count(const MlpSize& size);
 struct MlpOutputs {
   std::vector<float> probs, hidden;
 };

@@ -14,7 +14,7 @@ namespace ferry::conformance {
 
 size_t model_batch(size_t usual) { return options().batch_one_models ? 1 : usual; }
 
-std::shared_ptr<Model> make_heavy() {
+std::shared_ptr<Model> heavy_model() {
   return test_models::make_heavy(options().batch_one_models ? std::optional<size_t>(1) : std::nullopt);
 }
 

@@ -31,7 +31,7 @@ size_t model_batch(size_t usual);
 
 // The model that keeps a device busy (test_models::make_heavy): x [kHeavy, kHeavy], or under
 // --batch_one_models x [1, kHeavy, kHeavy] (the same work). heavy_shape() is x's shape.
-std::shared_ptr<Model> make_heavy();
+std::shared_ptr<Model> heavy_model();
 Shape heavy_shape();
 
 // Host f32 tensor holding `values`.

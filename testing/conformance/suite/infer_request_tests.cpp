@@ -174,7 +174,7 @@ TEST(InferRequest, ErrorInsideInferenceReachesCallbackAndWait) {
 
 TEST(InferRequest, CancelEndsOrLetsFinishAndTheRequestStaysUsable) {
   Core core = make_core();
-  CompiledModel compiled = core.compile_model(make_heavy(), device());
+  CompiledModel compiled = core.compile_model(heavy_model(), device());
   InferRequest request = compiled.create_infer_request();
   request.set_tensor("x", make_f32(heavy_shape(), sample(kHeavy * kHeavy, 6)));
   for (int i = 0; i < 3; ++i) {
@@ -197,7 +197,7 @@ TEST(InferRequest, CancelEndsOrLetsFinishAndTheRequestStaysUsable) {
 
 TEST(InferRequest, BusyWhileRunning) {
   Core core = make_core();
-  CompiledModel compiled = core.compile_model(make_heavy(), device());
+  CompiledModel compiled = core.compile_model(heavy_model(), device());
   InferRequest request = compiled.create_infer_request();
   const Tensor input = make_f32(heavy_shape(), sample(kHeavy * kHeavy, 7));
   request.set_tensor("x", input);
@@ -249,7 +249,7 @@ TEST(InferRequest, ManyRequestsOnManyThreads) {
 TEST(InferRequest, DestroyingRequestAndModelInFlightIsSafe) {
   for (int i = 0; i < 3; ++i) {
     Core core = make_core();
-    CompiledModel compiled = core.compile_model(make_heavy(), device());
+    CompiledModel compiled = core.compile_model(heavy_model(), device());
     InferRequest request = compiled.create_infer_request();
     request.set_tensor("x", make_f32(heavy_shape(), sample(kHeavy * kHeavy, i)));
     request.set_callback([](std::exception_ptr) {});
