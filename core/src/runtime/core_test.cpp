@@ -10,54 +10,29 @@
 #include <thread>
 
 #include "ferry/ferry.hpp"
-#include "ferry/graph/ops/binary_elementwise.hpp"
-#include "ferry/graph/ops/constant.hpp"
-#include "ferry/graph/ops/matmul.hpp"
-#include "ferry/graph/ops/parameter.hpp"
-#include "ferry/graph/ops/result.hpp"
-#include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/testing/error_of.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry {
 namespace {
 
-constexpr size_t kIn = 4, kOut = 3;
-const std::vector<float> kWeights = {0.5f, -1.f, 2.f, 1.f, 0.25f, -0.5f, -2.f, 1.5f, 0.f, 0.75f, -0.25f, 1.f};
-const std::vector<float> kBias = {0.1f, -0.2f, 0.3f};
+using namespace ::ferry::test_models;
 
-// x[1,4] -> MatMul W[4,3] -> Add b[3] -> Relu.
-std::shared_ptr<Model> make_mlp() {
-  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, kIn});
-  x->output(0).set_names({"x"});
-  auto w = std::make_shared<op::v0::Constant>(element::f32, Shape{kIn, kOut}, kWeights);
-  auto b = std::make_shared<op::v0::Constant>(element::f32, Shape{kOut}, kBias);
-  auto matmul = std::make_shared<op::v0::MatMul>(x, w);
-  auto add = std::make_shared<op::v1::Add>(matmul, b);
-  auto relu = std::make_shared<op::v0::Relu>(add);
-  relu->output(0).set_names({"y"});
-  auto result = std::make_shared<op::v0::Result>(relu);
-  return std::make_shared<Model>(ResultVector{result}, ParameterVector{x}, "mlp");
-}
-
-std::vector<float> expected_mlp(const std::vector<float>& x) {
-  std::vector<float> y(kOut);
-  for (size_t o = 0; o < kOut; ++o) {
-    float sum = kBias[o];
-    for (size_t i = 0; i < kIn; ++i) sum += x[i] * kWeights[i * kOut + o];
-    y[o] = sum > 0 ? sum : 0;
-  }
-  return y;
-}
+// The model these tests compile: test_models' MLP at batch 1, x [1,4] -> "hidden" [1,3] -> "probs" [1,2].
+constexpr size_t kIn = kSmallMlp.in, kOut = kSmallMlp.out;
 
 void expect_mlp_works(CompiledModel& compiled, const std::string& what) {
   std::vector<float> x = {1.f, -2.f, 0.5f, 3.f};
   InferRequest request = compiled.create_infer_request();
   request.set_tensor("x", Tensor(element::f32, {1, kIn}, x.data()));
   request.infer();
-  Tensor y = request.get_tensor("y");
-  const auto expected = expected_mlp(x);
-  ASSERT_EQ(y.get_shape(), (Shape{1, kOut})) << what;
-  for (size_t o = 0; o < kOut; ++o) EXPECT_NEAR(y.data<float>()[o], expected[o], 1e-6f) << what << " [" << o << "]";
+  const MlpOutputs expected = mlp_reference(x, 1, kSmallMlp);
+  for (const auto& [name, values] : {std::pair{"probs", expected.probs}, std::pair{"hidden", expected.hidden}}) {
+    Tensor y = request.get_tensor(name);
+    ASSERT_EQ(y.get_shape(), (Shape{1, values.size()})) << what << " " << name;
+    for (size_t o = 0; o < values.size(); ++o)
+      EXPECT_NEAR(y.data<float>()[o], values[o], 1e-6f) << what << " " << name << " [" << o << "]";
+  }
 }
 
 using ::ferry::testing::error_of;
@@ -77,7 +52,7 @@ TEST(Core, ReadModelErrorsNameTheFile) {
   std::ofstream(dir / "broken.xml") << "<net name='x' version='11'><layers>";
   EXPECT_ERROR_CONTAINS(core.read_model((dir / "broken.xml").string()), "broken.xml");
   // The Core stays usable.
-  CompiledModel compiled = core.compile_model(make_mlp(), "TEMPLATE");
+  CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE");
   expect_mlp_works(compiled, "after errors");
 }
 
@@ -120,7 +95,7 @@ TEST(Core, ReadsOnnxBytesFromMemory) {
 
 TEST(Core, CompileWithoutDeviceUsesBestAvailable) {
   Core core;
-  CompiledModel compiled = core.compile_model(make_mlp());
+  CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp));
   // The rule (core/src/runtime/default_device.cpp): the first GPU, else the first NPU, else the first device.
   const std::vector<std::string> devices = core.get_available_devices();
   ASSERT_FALSE(devices.empty());
@@ -137,12 +112,12 @@ TEST(Core, CompileWithoutDeviceUsesBestAvailable) {
 
 TEST(Core, DeviceNamesAndInstances) {
   Core core;
-  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "NOPE"), "unknown device 'NOPE'");
-  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "TEMPLATE.."), "TEMPLATE..");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(1, kSmallMlp), "NOPE"), "unknown device 'NOPE'");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE.."), "TEMPLATE..");
   // An instance reaches the plugin as DEVICE_ID.
-  CompiledModel compiled = core.compile_model(make_mlp(), "TEMPLATE.0");
+  CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE.0");
   expect_mlp_works(compiled, "TEMPLATE.0");
-  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "TEMPLATE.7"), "7");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE.7"), "7");
 }
 
 TEST(Core, PropertiesAreRoutedToTheDevice) {
@@ -168,7 +143,7 @@ TEST(Core, SetPropertyOnAnUnusedDeviceReportsBadValuesAtOnce) {
 
 TEST(Core, QueryModelClaimsEveryOp) {
   Core core;
-  auto model = make_mlp();
+  auto model = make_mlp(1, kSmallMlp);
   const SupportedOpsMap supported = core.query_model(model, "TEMPLATE");
   for (const auto& node : model->get_ordered_ops())
     EXPECT_EQ(supported.count(node->get_friendly_name()), 1u) << node->get_friendly_name();
@@ -176,12 +151,12 @@ TEST(Core, QueryModelClaimsEveryOp) {
 
 TEST(Core, MultiSpreadsRequestsOverDevices) {
   Core core;
-  CompiledModel compiled = core.compile_model(make_mlp(), "MULTI:TEMPLATE,TEMPLATE.0");
+  CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp), "MULTI:TEMPLATE,TEMPLATE.0");
   EXPECT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"TEMPLATE", "TEMPLATE.0"}));
   for (int i = 0; i < 3; ++i) expect_mlp_works(compiled, "MULTI request " + std::to_string(i));
-  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(), "MULTI:TEMPLATE,NOPE"), "unknown device 'NOPE'");
+  EXPECT_ERROR_CONTAINS(core.compile_model(make_mlp(1, kSmallMlp), "MULTI:TEMPLATE,NOPE"), "unknown device 'NOPE'");
   // BATCH (automatic batching, batch_device_test.cpp): at batch 1 every request is a full group.
-  CompiledModel batched = core.compile_model(make_mlp(), "BATCH:TEMPLATE(1)");
+  CompiledModel batched = core.compile_model(make_mlp(1, kSmallMlp), "BATCH:TEMPLATE(1)");
   EXPECT_EQ(batched.get_property(execution_devices), std::vector<std::string>{"TEMPLATE"});
   expect_mlp_works(batched, "BATCH request");
   EXPECT_EQ(batched.get_property("BATCHED_INFERENCES").as<uint64_t>(), 1u);
@@ -191,18 +166,18 @@ TEST(Core, CacheDirSkipsCompilationAndRebuildsDamagedEntries) {
   const auto dir = temp_dir("cache");
   Core core;
   core.set_property({{cache_dir.name(), dir.string()}});
-  CompiledModel first = core.compile_model(make_mlp(), "TEMPLATE");
+  CompiledModel first = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE");
   EXPECT_FALSE(first.get_property(loaded_from_cache));
   std::vector<std::filesystem::path> blobs;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) blobs.push_back(entry.path());
   ASSERT_EQ(blobs.size(), 1u);
 
-  CompiledModel second = core.compile_model(make_mlp(), "TEMPLATE");
+  CompiledModel second = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE");
   EXPECT_TRUE(second.get_property(loaded_from_cache));
   expect_mlp_works(second, "from cache");
 
   // Different compile properties miss.
-  CompiledModel other = core.compile_model(make_mlp(), "TEMPLATE", num_streams(2));
+  CompiledModel other = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE", num_streams(2));
   EXPECT_FALSE(other.get_property(loaded_from_cache));
 
   // Damage the entry: flip payload bytes, then truncate. Each time the entry is rebuilt.
@@ -211,24 +186,24 @@ TEST(Core, CacheDirSkipsCompilationAndRebuildsDamagedEntries) {
     file.seekp(-8, std::ios::end);
     file.write("XXXXXXXX", 8);
   }
-  CompiledModel after_flip = core.compile_model(make_mlp(), "TEMPLATE");
+  CompiledModel after_flip = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE");
   EXPECT_FALSE(after_flip.get_property(loaded_from_cache));
   expect_mlp_works(after_flip, "rebuilt after corruption");
   std::filesystem::resize_file(blobs[0], 20);
-  EXPECT_FALSE(core.compile_model(make_mlp(), "TEMPLATE").get_property(loaded_from_cache));
-  EXPECT_TRUE(core.compile_model(make_mlp(), "TEMPLATE").get_property(loaded_from_cache));
+  EXPECT_FALSE(core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE").get_property(loaded_from_cache));
+  EXPECT_TRUE(core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE").get_property(loaded_from_cache));
 
   // CACHE_DIR given to compile_model only.
   const auto local = temp_dir("cache_local");
   Core other_core;
-  other_core.compile_model(make_mlp(), "TEMPLATE", {{cache_dir.name(), local.string()}});
-  EXPECT_TRUE(other_core.compile_model(make_mlp(), "TEMPLATE", {{cache_dir.name(), local.string()}})
+  other_core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE", {{cache_dir.name(), local.string()}});
+  EXPECT_TRUE(other_core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE", {{cache_dir.name(), local.string()}})
                   .get_property(loaded_from_cache));
 }
 
 TEST(Core, ExportImportGivesTheSameResults) {
   Core core;
-  CompiledModel compiled = core.compile_model(make_mlp(), "TEMPLATE");
+  CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE");
   std::stringstream blob;
   compiled.export_model(blob);
   CompiledModel imported = core.import_model(blob, "TEMPLATE");
@@ -242,7 +217,7 @@ TEST(Core, ContextsRoundTripThroughParams) {
   RemoteContext context = core.get_default_context("TEMPLATE");
   RemoteContext again = core.create_context("TEMPLATE", context.get_params());
   EXPECT_EQ(again.get_params(), context.get_params());
-  CompiledModel compiled = core.compile_model(make_mlp(), again);
+  CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp), again);
   expect_mlp_works(compiled, "compiled for a context");
   RemoteTensor tensor = again.create_tensor(element::f32, {1, kIn});
   EXPECT_EQ(tensor.get_shape(), (Shape{1, kIn}));
@@ -254,14 +229,14 @@ TEST(Core, ObjectsOutliveTheCore) {
   InferRequest request;
   {
     Core core;
-    compiled = core.compile_model(make_mlp(), "TEMPLATE");
+    compiled = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE");
     request = compiled.create_infer_request();
   }
   expect_mlp_works(compiled, "after the Core is gone");
   std::vector<float> x(kIn, 1.f);
   request.set_input_tensor(Tensor(element::f32, {1, kIn}, x.data()));
   request.infer();
-  EXPECT_EQ(request.get_output_tensor().get_size(), kOut);
+  EXPECT_EQ(request.get_output_tensor(0).get_size(), kOut);
 }
 
 TEST(Core, ConcurrentCompilesOnOneCore) {
@@ -269,7 +244,7 @@ TEST(Core, ConcurrentCompilesOnOneCore) {
   std::vector<std::thread> threads;
   std::vector<CompiledModel> compiled(4);
   for (int i = 0; i < 4; ++i)
-    threads.emplace_back([&, i] { compiled[i] = core.compile_model(make_mlp(), "TEMPLATE"); });
+    threads.emplace_back([&, i] { compiled[i] = core.compile_model(make_mlp(1, kSmallMlp), "TEMPLATE"); });
   for (auto& thread : threads) thread.join();
   for (auto& model : compiled) expect_mlp_works(model, "concurrent compile");
 }

@@ -13,6 +13,7 @@
 #include "ferry/gpu/properties.hpp"
 #include "ferry/graph/reference_executor.hpp"
 #include "support/gpu_test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::gpu::test {
 namespace {
@@ -25,23 +26,18 @@ std::shared_ptr<op::v0::Constant> weights(const Shape& shape, unsigned seed) {
 
 constexpr size_t kMlpWeightBytes = (16 * 32 + 32 + 32 * 8) * sizeof(float);
 
-// x[batch, 16] -> MatMul(16x32) -> Add -> Relu ("hidden") -> MatMul(32x8) -> Softmax ("probs"),
-// and "flat": x reshaped to [batch * 16] (an alias output: no kernel).
-std::shared_ptr<Model> make_mlp(const Dimension& batch) {
-  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{batch, 16});
-  x->set_friendly_name("x");
-  x->output(0).set_names({"x"});
-  auto mm1 = std::make_shared<op::v0::MatMul>(x, weights({16, 32}, 1));
-  auto add = std::make_shared<op::v1::Add>(mm1, weights({32}, 2));
-  auto relu = std::make_shared<op::v0::Relu>(add);
-  relu->set_friendly_name("hidden");
-  auto mm2 = std::make_shared<op::v0::MatMul>(relu, weights({32, 8}, 3));
-  auto probs = std::make_shared<op::v8::Softmax>(mm2, 1);
-  probs->set_friendly_name("probs");
+// The tests' wide MLP (//testing/models:test_models): x[batch, 16] -> MatMul(16x32) -> Add -> Relu
+// ("hidden") -> MatMul(32x8) -> Softmax ("probs"), and a third output, "flat": x reshaped to
+// [batch * 16] (an alias output: no kernel).
+std::shared_ptr<Model> make_mlp_with_alias_output(const Dimension& batch) {
+  const auto mlp = test_models::make_mlp(batch, test_models::kWideMlp);
+  const auto x = mlp->get_parameters()[0];
   auto flat = std::make_shared<op::v1::Reshape>(
       x, op::v0::Constant::create(element::i64, Shape{1}, std::vector<int64_t>{-1}), false);
   flat->set_friendly_name("flat");
-  return std::make_shared<Model>(OutputVector{probs, relu, flat}, ParameterVector{x}, "dynamic_mlp");
+  return std::make_shared<Model>(
+      OutputVector{mlp->get_results()[0]->input_value(0), mlp->get_results()[1]->input_value(0), flat},
+      ParameterVector{x}, "dynamic_mlp");
 }
 
 // x[batch, 3, 6, 6] -> Convolution(4x3x3x3, pads 1) -> Add(bias [1,4,1,1]) -> Relu.
@@ -99,7 +95,7 @@ uint64_t intermediates(Core& core) { return core.get_property("GPU", memory_stat
 
 TEST(GpuDynamicShapes, DynamicBatchRunsEveryBatchSizeLikeTheReference) {
   Core& core = shared_core();
-  const auto model = make_mlp(Dimension::dynamic());
+  const auto model = make_mlp_with_alias_output(Dimension::dynamic());
   CompiledModel compiled = core.compile_model(model, "GPU");
   EXPECT_EQ(compiled.input().get_partial_shape(), PartialShape({Dimension::dynamic(), 16}));
   EXPECT_EQ(compiled.output(0).get_partial_shape(), PartialShape({Dimension::dynamic(), 8}));
@@ -163,7 +159,7 @@ TEST(GpuDynamicShapes, NoProgramIsBuiltForANewShape) {
 
 TEST(GpuDynamicShapes, MemoryGrowsOnlyForALargerShapeAndWeightsAreUploadedOnce) {
   Core& core = shared_core();
-  const auto model = make_mlp(Dimension(1, 8));
+  const auto model = make_mlp_with_alias_output(Dimension(1, 8));
   CompiledModel compiled = core.compile_model(model, "GPU");
   InferRequest request = compiled.create_infer_request();
   EXPECT_EQ(intermediates(core), 0u);  // nothing before the first shape is known
@@ -188,7 +184,7 @@ TEST(GpuDynamicShapes, MemoryGrowsOnlyForALargerShapeAndWeightsAreUploadedOnce) 
 
 TEST(GpuDynamicShapes, ShapesOutsideTheBoundsAreRefusedNamingInputShapeAndBound) {
   Core& core = shared_core();
-  const auto model = make_mlp(Dimension(1, 8));
+  const auto model = make_mlp_with_alias_output(Dimension(1, 8));
   CompiledModel compiled = core.compile_model(model, "GPU");
   InferRequest request = compiled.create_infer_request();
   const auto expect_refused = [&](const Shape& shape, const std::string& why) {
@@ -220,7 +216,7 @@ TEST(GpuDynamicShapes, ShapesOutsideTheBoundsAreRefusedNamingInputShapeAndBound)
 
 TEST(GpuDynamicShapes, ConcurrentRequestsWithDifferentShapes) {
   Core& core = shared_core();
-  const auto model = make_mlp(Dimension::dynamic());
+  const auto model = make_mlp_with_alias_output(Dimension::dynamic());
   CompiledModel compiled =
       core.compile_model(model, "GPU", ferry::hint::performance_mode(ferry::hint::PerformanceMode::THROUGHPUT));
   std::vector<std::thread> threads;

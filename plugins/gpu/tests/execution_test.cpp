@@ -11,28 +11,16 @@
 #include "ferry/gpu/properties.hpp"
 #include "ferry/graph/reference_executor.hpp"
 #include "support/gpu_test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::gpu::test {
 namespace {
 
-// x[4, 16] -> MatMul(16x32) -> Add -> Relu -> MatMul(32x8) -> Softmax; outputs probs and hidden.
-std::shared_ptr<Model> make_mlp() {
-  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{4, 16});
-  x->set_friendly_name("x");
-  const auto weights = [](const Shape& shape, unsigned seed) {
-    const Tensor t = random_tensor(element::f32, shape, seed, -0.5, 0.5);
-    return op::v0::Constant::create(element::f32, shape,
-                                    std::vector<float>(t.data<float>(), t.data<float>() + t.get_size()));
-  };
-  auto mm1 = std::make_shared<op::v0::MatMul>(x, weights({16, 32}, 1));
-  auto add = std::make_shared<op::v1::Add>(mm1, weights({32}, 2));
-  auto relu = std::make_shared<op::v0::Relu>(add);
-  relu->set_friendly_name("relu");
-  auto mm2 = std::make_shared<op::v0::MatMul>(relu, weights({32, 8}, 3));
-  auto probs = std::make_shared<op::v8::Softmax>(mm2, 1);
-  probs->set_friendly_name("probs");
-  return std::make_shared<Model>(OutputVector{probs, relu}, ParameterVector{x}, "mlp");
-}
+using test_models::kWideMlp;
+
+// The tests' wide MLP (//testing/models:test_models) at batch 4: x[4, 16] -> MatMul(16x32) -> Add
+// -> Relu ("relu", output "hidden") -> MatMul(32x8) -> Softmax; outputs probs and hidden.
+std::shared_ptr<Model> wide_mlp() { return test_models::make_mlp(4, kWideMlp); }
 
 void expect_close(const Tensor& actual, const Tensor& expected) {
   ASSERT_EQ(actual.get_shape(), expected.get_shape());
@@ -50,7 +38,7 @@ TensorVector reference(const std::shared_ptr<Model>& model, const Tensor& input)
 TEST(GpuExecution, UnifiedMemoryInferencesCopyNothing) {
   Core core = make_core();
   if (!gpu_shares_host_memory(core)) GTEST_SKIP() << "the device has its own memory: host inputs are copied in";
-  auto model = make_mlp();
+  auto model = wide_mlp();
   CompiledModel compiled = core.compile_model(model, "GPU");
   const uint64_t before = core.get_property("GPU", copied_bytes);
   InferRequest request = compiled.create_infer_request();
@@ -85,7 +73,7 @@ TEST(GpuExecution, OutputThatIsAnInputIsCopiedOnce) {
 
 TEST(GpuExecution, MemoryStatisticsCountWeightsAndThePlan) {
   Core core = make_core();
-  auto model = make_mlp();
+  auto model = wide_mlp();
   CompiledModel compiled = core.compile_model(model, "GPU");
   auto stats = core.get_property("GPU", memory_statistics);
   // Weights: 16*32 + 32 + 32*8 floats.
@@ -103,7 +91,7 @@ TEST(GpuExecution, MemoryStatisticsCountWeightsAndThePlan) {
 
 TEST(GpuExecution, ProfilingGivesEventTimesPerNode) {
   Core core = make_core();
-  CompiledModel compiled = core.compile_model(make_mlp(), "GPU", enable_profiling(true));
+  CompiledModel compiled = core.compile_model(wide_mlp(), "GPU", enable_profiling(true));
   InferRequest request = compiled.create_infer_request();
   request.set_input_tensor(random_tensor(element::f32, Shape{4, 16}, 1));
   request.infer();
@@ -129,7 +117,7 @@ TEST(GpuExecution, ProfilingGivesEventTimesPerNode) {
 
 TEST(GpuExecution, StreamsAndConcurrentRequests) {
   Core core = make_core();
-  auto model = make_mlp();
+  auto model = wide_mlp();
   CompiledModel compiled =
       core.compile_model(model, "GPU", ferry::hint::performance_mode(ferry::hint::PerformanceMode::THROUGHPUT));
   EXPECT_EQ(compiled.get_property(num_streams), streams::Num(2));
@@ -156,7 +144,7 @@ TEST(GpuExecution, StreamsAndConcurrentRequests) {
 
 TEST(GpuExecution, ExportThenImportGivesIdenticalResults) {
   Core core = make_core();
-  CompiledModel compiled = core.compile_model(make_mlp(), "GPU");
+  CompiledModel compiled = core.compile_model(wide_mlp(), "GPU");
   std::stringstream blob;
   compiled.export_model(blob);
   CompiledModel imported = core.import_model(blob, "GPU");
@@ -193,7 +181,7 @@ TEST(GpuExecution, OpsWithoutAKernelAreNotClaimedAndRefusedByName) {
     EXPECT_NE(message.find("'integer_exp' of type Exp"), std::string::npos) << message;
   }
   // The plugin stays usable.
-  EXPECT_NO_THROW(core.compile_model(make_mlp(), "GPU"));
+  EXPECT_NO_THROW(core.compile_model(wide_mlp(), "GPU"));
 }
 
 }  // namespace

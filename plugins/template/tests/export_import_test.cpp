@@ -7,11 +7,13 @@
 #include <sstream>
 
 #include "ferry/ferry.hpp"
-#include "support/models.hpp"
 #include "support/test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::template_test {
 namespace {
+
+using namespace ::ferry::test_models;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -42,7 +44,7 @@ TEST(TemplateExportImport, ImportedModelGivesIdenticalOutputs) {
   std::istringstream in(blob);
   auto imported = core.import_model(in, "TEMPLATE");
 
-  const auto x = sample_values(kCnnChannels * kCnnSize * kCnnSize, 7);
+  const auto x = sample(kCnnChannels * kCnnSize * kCnnSize, 7);
   const auto original = infer_cnn(compiled, x);
   const auto reloaded = infer_cnn(imported, x);
   ASSERT_EQ(original.size(), reloaded.size());
@@ -60,7 +62,7 @@ TEST(TemplateExportImport, ImportedModelGivesIdenticalOutputs) {
 
 TEST(TemplateExportImport, ImportPropertiesOverrideTheBlobSettings) {
   Core core;
-  auto compiled = core.compile_model(make_mlp(), "TEMPLATE", {enable_profiling(true)});
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE", {enable_profiling(true)});
   std::istringstream in(export_blob(compiled));
   auto imported = core.import_model(in, "TEMPLATE", {enable_profiling(false)});
   EXPECT_FALSE(imported.get_property(enable_profiling));
@@ -69,16 +71,16 @@ TEST(TemplateExportImport, ImportPropertiesOverrideTheBlobSettings) {
 TEST(TemplateExportImport, CacheDirSkipsCompilationTheSecondTime) {
   Core core;
   core.set_property({cache_dir(make_temp_dir("template_cache"))});
-  auto model = make_mlp();
+  auto model = make_mlp(2, kSmallMlp);
   auto first = core.compile_model(model, "TEMPLATE");
   auto second = core.compile_model(model, "TEMPLATE");
   EXPECT_FALSE(first.get_property(loaded_from_cache));
   EXPECT_TRUE(second.get_property(loaded_from_cache));
-  const auto x = sample_values(2 * kMlpIn, 8);
+  const auto x = sample(2 * kSmallMlp.in, 8);
   InferRequest request = second.create_infer_request();
-  request.set_input_tensor(make_f32({2, kMlpIn}, x));
+  request.set_input_tensor(make_f32({2, kSmallMlp.in}, x));
   request.infer();
-  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2).probs);
+  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2, kSmallMlp).probs);
 }
 
 TEST(TemplateExportImport, ForeignBlobHasBadMagic) {
@@ -91,7 +93,7 @@ TEST(TemplateExportImport, ForeignBlobHasBadMagic) {
 
 TEST(TemplateExportImport, OtherFormatVersionIsNamed) {
   Core core;
-  std::string blob = export_blob(core.compile_model(make_mlp(), "TEMPLATE"));
+  std::string blob = export_blob(core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE"));
   blob[8] = 7;  // the u32 format version follows the 8-byte magic
   const std::string error = import_error(core, blob);
   EXPECT_TRUE(contains(error, "format version 7") && contains(error, "version 2")) << error;
@@ -99,7 +101,7 @@ TEST(TemplateExportImport, OtherFormatVersionIsNamed) {
 
 TEST(TemplateExportImport, TruncatedBlobNamesTheOffset) {
   Core core;
-  const std::string blob = export_blob(core.compile_model(make_mlp(), "TEMPLATE"));
+  const std::string blob = export_blob(core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE"));
   std::string error = import_error(core, blob.substr(0, 100));
   EXPECT_TRUE(contains(error, "truncated at byte 100")) << error;
   error = import_error(core, blob.substr(0, 12));
@@ -108,7 +110,7 @@ TEST(TemplateExportImport, TruncatedBlobNamesTheOffset) {
 
 TEST(TemplateExportImport, CorruptPayloadIsDetected) {
   Core core;
-  std::string blob = export_blob(core.compile_model(make_mlp(), "TEMPLATE"));
+  std::string blob = export_blob(core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE"));
   blob[blob.size() - 3] ^= 0x40;  // a weight byte: the model would still parse, with wrong values
   const std::string error = import_error(core, blob);
   EXPECT_TRUE(contains(error, "corrupt") && contains(error, "checksum")) << error;

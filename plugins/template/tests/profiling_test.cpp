@@ -6,18 +6,20 @@
 
 #include "ferry/ferry.hpp"
 #include "ferry/graph/ops.hpp"
-#include "support/models.hpp"
 #include "support/test_ops.hpp"
 #include "support/test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::template_test {
 namespace {
 
+using namespace ::ferry::test_models;
+
 std::vector<ProfilingInfo> profile_mlp(const AnyMap& properties) {
   Core core;
-  auto compiled = core.compile_model(make_mlp(), "TEMPLATE", properties);
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE", properties);
   InferRequest request = compiled.create_infer_request();
-  request.set_input_tensor(make_f32({2, kMlpIn}, sample_values(2 * kMlpIn, 1)));
+  request.set_input_tensor(make_f32({2, kSmallMlp.in}, sample(2 * kSmallMlp.in, 1)));
   request.infer();
   return request.get_profiling_info();
 }

@@ -7,11 +7,13 @@
 
 #include "ferry/ferry.hpp"
 #include "ferry/template/properties.hpp"
-#include "support/models.hpp"
 #include "support/test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::template_test {
 namespace {
+
+using namespace ::ferry::test_models;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -80,9 +82,9 @@ TEST_F(TemplateProperties, SettingsRoundTrip) {
 
 TEST_F(TemplateProperties, DeviceSettingsAreTheDefaultsOfCompileModel) {
   core.set_property("TEMPLATE", {enable_profiling(true)});
-  auto compiled = core.compile_model(make_mlp(), "TEMPLATE");
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE");
   EXPECT_TRUE(compiled.get_property(enable_profiling));
-  auto overridden = core.compile_model(make_mlp(), "TEMPLATE", {enable_profiling(false)});
+  auto overridden = core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE", {enable_profiling(false)});
   EXPECT_FALSE(overridden.get_property(enable_profiling));
 }
 
@@ -91,7 +93,7 @@ TEST_F(TemplateProperties, UnknownPropertyNamesItAndTheDevice) {
   EXPECT_TRUE(contains(error, "NO_SUCH_KEY") && contains(error, "TEMPLATE")) << error;
   error = error_of([&] { core.get_property("TEMPLATE", "NO_SUCH_KEY"); });
   EXPECT_TRUE(contains(error, "NO_SUCH_KEY") && contains(error, "TEMPLATE")) << error;
-  error = error_of([&] { core.compile_model(make_mlp(), "TEMPLATE", {{"NO_SUCH_KEY", 1}}); });
+  error = error_of([&] { core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE", {{"NO_SUCH_KEY", 1}}); });
   EXPECT_TRUE(contains(error, "NO_SUCH_KEY") && contains(error, "TEMPLATE")) << error;
 }
 
@@ -115,7 +117,7 @@ TEST_F(TemplateProperties, ReadOnlyPropertyCannotBeSet) {
 }
 
 TEST_F(TemplateProperties, CompiledModelProperties) {
-  auto compiled = core.compile_model(make_mlp(), "TEMPLATE", {enable_profiling(true)});
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE", {enable_profiling(true)});
   const auto names = compiled.get_property(supported_properties);
   for (const char* key : {"SUPPORTED_PROPERTIES", "NETWORK_NAME", "OPTIMAL_NUMBER_OF_INFER_REQUESTS", "NUM_STREAMS",
                           "PERFORMANCE_HINT", "PERF_COUNT", "EXECUTION_DEVICES", "LOADED_FROM_CACHE"}) {

@@ -4,12 +4,14 @@
 
 #include "ferry/ferry.hpp"
 #include "ferry/graph/ops.hpp"
-#include "support/models.hpp"
 #include "support/test_ops.hpp"
 #include "support/test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::template_test {
 namespace {
+
+using namespace ::ferry::test_models;
 
 std::shared_ptr<Model> make_model_with_unsupported_op() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{2});
@@ -23,7 +25,7 @@ std::shared_ptr<Model> make_model_with_unsupported_op() {
 
 TEST(TemplateQueryModel, EveryOpOfTheMlpIsSupported) {
   Core core;
-  auto model = make_mlp();
+  auto model = make_mlp(2, kSmallMlp);
   const SupportedOpsMap supported = core.query_model(model, "TEMPLATE");
   for (const auto& node : model->get_ordered_ops()) {
     auto found = supported.find(node->get_friendly_name());

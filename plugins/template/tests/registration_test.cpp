@@ -7,27 +7,29 @@
 #include <fstream>
 
 #include "ferry/ferry.hpp"
-#include "support/models.hpp"
 #include "support/test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::template_test {
 namespace {
 
+using namespace ::ferry::test_models;
+
 TEST(TemplateRegistration, RegisterPluginUnderAnotherName) {
   Core core;
   core.register_plugin(plugin_library_path(), "MYDEV");
-  auto compiled = core.compile_model(make_mlp(), "MYDEV");
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), "MYDEV");
   EXPECT_EQ(compiled.get_property(execution_devices), std::vector<std::string>{"MYDEV"});
   EXPECT_EQ(core.get_default_context("MYDEV").get_device_name(), "MYDEV");
   const std::string error = error_of([&] { core.get_property("MYDEV", "NO_SUCH_KEY"); });
   EXPECT_NE(error.find("MYDEV"), std::string::npos) << error;
   EXPECT_EQ(core.get_versions("MYDEV").at("MYDEV").description, "Ferry template plugin");
 
-  const auto x = sample_values(2 * kMlpIn, 1);
+  const auto x = sample(2 * kSmallMlp.in, 1);
   InferRequest request = compiled.create_infer_request();
-  request.set_input_tensor(make_f32({2, kMlpIn}, x));
+  request.set_input_tensor(make_f32({2, kSmallMlp.in}, x));
   request.infer();
-  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2).probs);
+  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2, kSmallMlp).probs);
 }
 
 TEST(TemplateRegistration, PluginsXmlWithRelativeLocationAndProperties) {

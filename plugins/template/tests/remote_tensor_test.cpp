@@ -5,11 +5,13 @@
 
 #include "ferry/ferry.hpp"
 #include "ferry/template/properties.hpp"
-#include "support/models.hpp"
 #include "support/test_utils.hpp"
+#include "testing/models/test_models.hpp"
 
 namespace ferry::template_test {
 namespace {
+
+using namespace ::ferry::test_models;
 
 using template_plugin::copied_bytes;
 
@@ -93,11 +95,11 @@ TEST(TemplateRemote, RemoteToRemoteCopy) {
 TEST(TemplateRemote, InferenceOnRemoteTensorsCopiesNothing) {
   Core core;
   RemoteContext context = core.create_context("TEMPLATE", {});
-  auto compiled = core.compile_model(make_mlp(2), context);
-  const auto x = sample_values(2 * kMlpIn, 9);
-  RemoteTensor input = make_remote(context, {2, kMlpIn}, x);
-  RemoteTensor probs = context.create_tensor(element::f32, {2, kMlpOut});
-  RemoteTensor hidden = context.create_tensor(element::f32, {2, kMlpHidden});
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), context);
+  const auto x = sample(2 * kSmallMlp.in, 9);
+  RemoteTensor input = make_remote(context, {2, kSmallMlp.in}, x);
+  RemoteTensor probs = context.create_tensor(element::f32, {2, kSmallMlp.out});
+  RemoteTensor hidden = context.create_tensor(element::f32, {2, kSmallMlp.hidden});
 
   InferRequest request = compiled.create_infer_request();
   request.set_tensor("x", input);
@@ -109,12 +111,12 @@ TEST(TemplateRemote, InferenceOnRemoteTensorsCopiesNothing) {
   request.wait();
   EXPECT_EQ(core.get_property("TEMPLATE", copied_bytes), before);
 
-  const MlpReference expected = mlp_reference(x, 2);
+  const MlpOutputs expected = mlp_reference(x, 2, kSmallMlp);
   expect_values_near(read_remote(probs), expected.probs);
   expect_values_near(read_remote(hidden), expected.hidden);
   // The same model on host tensors gives the same values.
   InferRequest host_request = compiled.create_infer_request();
-  host_request.set_tensor("x", make_f32({2, kMlpIn}, x));
+  host_request.set_tensor("x", make_f32({2, kSmallMlp.in}, x));
   host_request.infer();
   EXPECT_EQ(values_of(host_request.get_tensor("probs")), read_remote(probs));
 }
@@ -122,51 +124,52 @@ TEST(TemplateRemote, InferenceOnRemoteTensorsCopiesNothing) {
 TEST(TemplateRemote, DynamicOutputResizesTheRemoteTensor) {
   Core core;
   RemoteContext context = core.get_default_context("TEMPLATE");
-  auto compiled = core.compile_model(make_mlp(Dimension::dynamic()), "TEMPLATE");  // the default context
-  const auto x = sample_values(3 * kMlpIn, 10);
-  RemoteTensor probs = context.create_tensor(element::f32, {1, kMlpOut});
+  auto compiled = core.compile_model(make_mlp(Dimension::dynamic(), kSmallMlp), "TEMPLATE");  // the default context
+  const auto x = sample(3 * kSmallMlp.in, 10);
+  RemoteTensor probs = context.create_tensor(element::f32, {1, kSmallMlp.out});
   InferRequest request = compiled.create_infer_request();
-  request.set_tensor("x", make_f32({3, kMlpIn}, x));
+  request.set_tensor("x", make_f32({3, kSmallMlp.in}, x));
   request.set_tensor("probs", probs);
   const uint64_t before = core.get_property("TEMPLATE", copied_bytes);
   request.infer();
   EXPECT_EQ(core.get_property("TEMPLATE", copied_bytes), before);
-  EXPECT_EQ(probs.get_shape(), (Shape{3, kMlpOut}));
-  expect_values_near(read_remote(probs), mlp_reference(x, 3).probs);
+  EXPECT_EQ(probs.get_shape(), (Shape{3, kSmallMlp.out}));
+  expect_values_near(read_remote(probs), mlp_reference(x, 3, kSmallMlp).probs);
 }
 
 TEST(TemplateRemote, TensorOfAnotherContextIsRefused) {
   Core core;
   RemoteContext mine = core.create_context("TEMPLATE", {{"CONTEXT_ID", 5}});
   RemoteContext other = core.create_context("TEMPLATE", {{"CONTEXT_ID", 6}});
-  auto compiled = core.compile_model(make_mlp(2), mine);
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), mine);
   InferRequest request = compiled.create_infer_request();
-  RemoteTensor foreign = other.create_tensor(element::f32, {2, kMlpIn});
+  RemoteTensor foreign = other.create_tensor(element::f32, {2, kSmallMlp.in});
   const std::string error = error_of([&] { request.set_tensor("x", foreign); });
   EXPECT_TRUE(contains(error, "context 6") && contains(error, "context 5") && contains(error, "x")) << error;
   // The default context's tensors are another context's too.
-  RemoteTensor from_default = core.get_default_context("TEMPLATE").create_tensor(element::f32, {2, kMlpOut});
+  RemoteTensor from_default = core.get_default_context("TEMPLATE").create_tensor(element::f32, {2, kSmallMlp.out});
   EXPECT_TRUE(contains(error_of([&] { request.set_tensor("probs", from_default); }), "context 0"));
   // The request is still usable.
-  const auto x = sample_values(2 * kMlpIn, 11);
-  request.set_tensor("x", make_remote(mine, {2, kMlpIn}, x));
+  const auto x = sample(2 * kSmallMlp.in, 11);
+  request.set_tensor("x", make_remote(mine, {2, kSmallMlp.in}, x));
   request.infer();
-  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2).probs);
+  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2, kSmallMlp).probs);
 }
 
 TEST(TemplateRemote, BatchOfRemoteTensorsIsJoinedWithCountedCopies) {
   Core core;
   RemoteContext context = core.get_default_context("TEMPLATE");
-  auto compiled = core.compile_model(make_mlp(2), "TEMPLATE");
-  const auto row0 = sample_values(kMlpIn, 12), row1 = sample_values(kMlpIn, 13);
+  auto compiled = core.compile_model(make_mlp(2, kSmallMlp), "TEMPLATE");
+  const auto row0 = sample(kSmallMlp.in, 12), row1 = sample(kSmallMlp.in, 13);
   InferRequest request = compiled.create_infer_request();
-  request.set_tensors("x", {make_remote(context, {1, kMlpIn}, row0), make_remote(context, {1, kMlpIn}, row1)});
+  request.set_tensors("x",
+                      {make_remote(context, {1, kSmallMlp.in}, row0), make_remote(context, {1, kSmallMlp.in}, row1)});
   const uint64_t before = core.get_property("TEMPLATE", copied_bytes);
   request.infer();
-  EXPECT_EQ(core.get_property("TEMPLATE", copied_bytes) - before, 2 * kMlpIn * sizeof(float));
+  EXPECT_EQ(core.get_property("TEMPLATE", copied_bytes) - before, 2 * kSmallMlp.in * sizeof(float));
   std::vector<float> joined = row0;
   joined.insert(joined.end(), row1.begin(), row1.end());
-  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(joined, 2).probs);
+  expect_values_near(values_of(request.get_tensor("probs")), mlp_reference(joined, 2, kSmallMlp).probs);
 }
 
 }  // namespace

@@ -72,6 +72,8 @@ RunnerOptions parse_runner_options(const std::vector<std::string>& args, const s
     } else if (take(args, i, "onnx_data", value)) {
       FERRY_ASSERT(!value.empty(), "conformance runner: --onnx_data is empty");
       other_suite_args.push_back("--onnx_data=" + absolute(value, working_dir));
+    } else if (args[i] == "--batch_one_models") {
+      other_suite_args.push_back(args[i]);
     } else if (take(args, i, "config", value)) {
       FERRY_ASSERT(value.find('=') != std::string::npos && value[0] != '=',
                    "conformance runner: --config expects KEY=VALUE, got '", value, "'");
@@ -96,10 +98,11 @@ RunnerOptions parse_runner_options(const std::vector<std::string>& args, const s
 std::string runner_usage() {
   return "usage: runner [--device=NAME] [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]\n"
          "              [--config KEY=VALUE]... [--filter=GTEST_FILTER] [--skip=FILE] [--report=DIR]\n"
-         "              [--timeout=SECONDS] [--suite=PATH] [--onnx_data=DIR]\n"
+         "              [--timeout=SECONDS] [--suite=PATH] [--onnx_data=DIR] [--batch_one_models]\n"
          "  --device=NAME            a device the Core knows (default TEMPLATE)\n"
          "  --plugin=LIB             test this library instead: it is registered and tested as\n"
-         "    --device_name=NAME     NAME (--device=NAME works too; given both, they must be equal)\n";
+         "    --device_name=NAME     NAME (--device=NAME works too; given both, they must be equal)\n"
+         "  --batch_one_models       the suite compiles only models with batch 1 on dim 0 (automatic batching)\n";
 }
 
 }  // namespace ferry::conformance::runner

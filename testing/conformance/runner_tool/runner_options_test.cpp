@@ -35,9 +35,9 @@ TEST(RunnerOptions, RunnerFlagsInBothSpellingsAndRelativePathsMadeAbsolute) {
 }
 
 TEST(RunnerOptions, SuiteFlagsAreForwardedDeviceFirstThenInOrderWithAbsolutePaths) {
-  const RunnerOptions options =
-      parse({"--config", "PERF_COUNT=YES", "--device=MYDEV", "--plugin", "lib/libmy.so", "--device_name=MYDEV",
-             "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml", "--onnx_data", "data/node"});
+  const RunnerOptions options = parse(
+      {"--config", "PERF_COUNT=YES", "--device=MYDEV", "--plugin", "lib/libmy.so", "--device_name=MYDEV",
+       "--config=NUM_STREAMS=2", "--plugins_xml=/etc/plugins.xml", "--onnx_data", "data/node", "--batch_one_models"});
   EXPECT_EQ(options.device, "MYDEV");
   EXPECT_EQ(options.plugin, "/work/lib/libmy.so");
   const std::vector<std::string> expected = {"--device=MYDEV",
@@ -46,7 +46,8 @@ TEST(RunnerOptions, SuiteFlagsAreForwardedDeviceFirstThenInOrderWithAbsolutePath
                                              "--config=PERF_COUNT=YES",
                                              "--config=NUM_STREAMS=2",
                                              "--plugins_xml=/etc/plugins.xml",
-                                             "--onnx_data=/work/data/node"};
+                                             "--onnx_data=/work/data/node",
+                                             "--batch_one_models"};
   EXPECT_EQ(options.suite_args, expected);
 }
 

@@ -14,7 +14,7 @@
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
 #include "ferry/value/properties.hpp"
-#include "models.hpp"
+#include "fixtures.hpp"
 #include "options.hpp"
 
 namespace ferry::conformance {
@@ -30,10 +30,11 @@ bool loaded_from_cache_of(const CompiledModel& compiled) {
 
 void expect_correct(CompiledModel& compiled, int seed) {
   InferRequest request = compiled.create_infer_request();
-  const auto x = sample(2 * kIn, seed);
-  request.set_tensor("x", make_f32({2, kIn}, x));
+  const size_t batch = model_batch(2);
+  const auto x = sample(batch * kIn, seed);
+  request.set_tensor("x", make_f32({batch, kIn}, x));
   request.infer();
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, batch).probs);
 }
 
 size_t file_count(const std::string& dir) {
@@ -52,14 +53,14 @@ TEST(Caching, SecondCompileIsLoadedFromCache) {
   Core core = make_core();
   REQUIRE_EXPORT_IMPORT(core);
   const std::string dir = make_temp_dir("conformance_cache");
-  CompiledModel first = core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  CompiledModel first = core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   EXPECT_FALSE(loaded_from_cache_of(first));
   EXPECT_GT(file_count(dir), 0u) << "nothing was written to CACHE_DIR " << dir;
-  CompiledModel second = core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  CompiledModel second = core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   EXPECT_TRUE(loaded_from_cache_of(second)) << "LOADED_FROM_CACHE is not true on the second compile";
   expect_correct(second, 1);
-  // A different model is a different entry.
-  CompiledModel other = core.compile_model(make_mlp(3), device(), cache_dir(dir));
+  // A different model (other sizes) is a different entry.
+  CompiledModel other = core.compile_model(make_mlp(model_batch(2), test_models::kSmallMlp), device(), cache_dir(dir));
   EXPECT_FALSE(loaded_from_cache_of(other));
 }
 
@@ -67,8 +68,8 @@ TEST(Caching, CoreWideCacheDirWorksToo) {
   Core core = make_core();
   REQUIRE_EXPORT_IMPORT(core);
   core.set_property({cache_dir(make_temp_dir("conformance_cache_core"))});
-  core.compile_model(make_mlp(2), device());
-  CompiledModel second = core.compile_model(make_mlp(2), device());
+  core.compile_model(make_mlp(model_batch(2)), device());
+  CompiledModel second = core.compile_model(make_mlp(model_batch(2)), device());
   EXPECT_TRUE(loaded_from_cache_of(second));
   expect_correct(second, 2);
 }
@@ -77,7 +78,7 @@ TEST(Caching, DamagedEntryIsRebuilt) {
   Core core = make_core();
   REQUIRE_EXPORT_IMPORT(core);
   const std::string dir = make_temp_dir("conformance_cache_damaged");
-  core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   ASSERT_GT(file_count(dir), 0u);
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
     if (!entry.is_regular_file()) continue;
@@ -88,10 +89,10 @@ TEST(Caching, DamagedEntryIsRebuilt) {
       file.put(static_cast<char>(0x5a ^ at));
     }
   }
-  CompiledModel rebuilt = core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  CompiledModel rebuilt = core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   EXPECT_FALSE(loaded_from_cache_of(rebuilt)) << "a damaged cache entry was loaded";
   expect_correct(rebuilt, 3);
-  CompiledModel again = core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  CompiledModel again = core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   EXPECT_TRUE(loaded_from_cache_of(again)) << "the rebuilt entry was not stored";
   expect_correct(again, 4);
 }
@@ -100,10 +101,10 @@ TEST(Caching, TruncatedEntryIsRebuilt) {
   Core core = make_core();
   REQUIRE_EXPORT_IMPORT(core);
   const std::string dir = make_temp_dir("conformance_cache_truncated");
-  core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
     if (entry.is_regular_file()) std::filesystem::resize_file(entry.path(), entry.file_size() / 3);
-  CompiledModel rebuilt = core.compile_model(make_mlp(2), device(), cache_dir(dir));
+  CompiledModel rebuilt = core.compile_model(make_mlp(model_batch(2)), device(), cache_dir(dir));
   EXPECT_FALSE(loaded_from_cache_of(rebuilt));
   expect_correct(rebuilt, 5);
 }

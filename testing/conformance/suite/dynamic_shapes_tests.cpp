@@ -17,7 +17,7 @@
 #include "ferry/runtime/compiled_model.hpp"
 #include "ferry/runtime/core.hpp"
 #include "ferry/runtime/infer_request.hpp"
-#include "models.hpp"
+#include "fixtures.hpp"
 #include "options.hpp"
 
 namespace ferry::conformance {
@@ -25,9 +25,9 @@ namespace {
 
 const std::string& device() { return options().device; }
 
-// x -> "y" = Relu(x - 0.25), same shape as x; "z" = Concat(y, x) on axis 0, twice x's first
-// dimension: one output that follows the input's shape and one computed from it.
-std::shared_ptr<Model> make_follow_model(const PartialShape& x_shape) {
+// x -> "y" = Relu(x - 0.25), same shape as x; "z" = Concat(y, x) on `axis`, twice x's dimension
+// there: one output that follows the input's shape and one computed from it.
+std::shared_ptr<Model> make_follow_model(const PartialShape& x_shape, int64_t axis = 0) {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, x_shape);
   x->set_friendly_name("x");
   x->output(0).set_names({"x"});
@@ -35,7 +35,7 @@ std::shared_ptr<Model> make_follow_model(const PartialShape& x_shape) {
       std::make_shared<op::v1::Subtract>(x, op::v0::Constant::create(element::f32, Shape{}, std::vector<float>{0.25f}));
   auto y = std::make_shared<op::v0::Relu>(shifted);
   y->output(0).set_names({"y"});
-  auto z = std::make_shared<op::v0::Concat>(OutputVector{y, x}, 0);
+  auto z = std::make_shared<op::v0::Concat>(OutputVector{y, x}, axis);
   z->output(0).set_names({"z"});
   return std::make_shared<Model>(OutputVector{y, z}, ParameterVector{x}, "conformance_dynamic_follow");
 }
@@ -62,8 +62,9 @@ std::optional<CompiledModel> compile_dynamic(Core& core, const std::shared_ptr<M
   CompiledModel compiled = *compiled##_or
 
 // Infers `x` of `shape` on `request` and checks both outputs' shapes and values against the
-// reference evaluation of `model`.
-void infer_and_check(InferRequest& request, const std::shared_ptr<Model>& model, const Shape& shape, int seed) {
+// reference evaluation of `model` (a make_follow_model of `axis`).
+void infer_and_check(InferRequest& request, const std::shared_ptr<Model>& model, const Shape& shape, int seed,
+                     size_t axis = 0) {
   SCOPED_TRACE("input shape " + PartialShape(shape).to_string());
   const Tensor x = make_f32(shape, sample(shape_size(shape), seed));
   TensorVector expected;
@@ -74,7 +75,7 @@ void infer_and_check(InferRequest& request, const std::shared_ptr<Model>& model,
   EXPECT_EQ(y.get_shape(), expected[0].get_shape());
   EXPECT_EQ(z.get_shape(), expected[1].get_shape());
   Shape doubled = shape;
-  doubled[0] *= 2;
+  doubled[axis] *= 2;
   EXPECT_EQ(z.get_shape(), doubled);  // independent of the reference: Concat of two x-shaped values
   expect_near(values_of(y), values_of(expected[0]), 1e-5f);
   expect_near(values_of(z), values_of(expected[1]), 1e-5f);
@@ -141,28 +142,36 @@ TEST(DynamicShapes, ShapeOutsideBoundsIsRefusedAndTheRequestStaysUsable) {
 
 TEST(DynamicShapes, ReshapeThenCompile) {
   Core core = make_core();
-  const auto model = make_follow_model(PartialShape{2, 3});
+  // Static to another static shape: the batch, 2 to 5; under --batch_one_models the features, 3
+  // to 5 at batch 1, with "z" concatenated on the features so that it keeps batch 1 too.
+  const bool batch_one = options().batch_one_models;
+  const size_t axis = batch_one ? 1 : 0;
+  const Shape before = batch_one ? Shape{1, 3} : Shape{2, 3}, after = batch_one ? Shape{1, 5} : Shape{5, 3};
+  Shape z_after = after;
+  z_after[axis] *= 2;
+  const auto model = make_follow_model(PartialShape(before), static_cast<int64_t>(axis));
   {
-    model->reshape(PartialShape{5, 3});  // static to another static shape
+    model->reshape(PartialShape(after));
     CompiledModel compiled = core.compile_model(model, device());
-    EXPECT_EQ(compiled.input().get_partial_shape(), PartialShape({5, 3}));
-    EXPECT_EQ(compiled.output("z").get_partial_shape(), PartialShape({10, 3}));
+    EXPECT_EQ(compiled.input().get_partial_shape(), PartialShape(after));
+    EXPECT_EQ(compiled.output("z").get_partial_shape(), PartialShape(z_after));
     InferRequest request = compiled.create_infer_request();
-    infer_and_check(request, model, {5, 3}, 50);
+    infer_and_check(request, model, after, 50, axis);
   }
   {
     model->reshape(PartialShape{Dimension(1, 8), 3});  // to bounded
     COMPILE_OR_SKIP(compiled, core, model);
-    EXPECT_EQ(compiled.output("z").get_partial_shape(), PartialShape({Dimension(2, 16), 3}));
+    EXPECT_EQ(compiled.output("z").get_partial_shape(),
+              batch_one ? PartialShape({Dimension(1, 8), 6}) : PartialShape({Dimension(2, 16), 3}));
     InferRequest request = compiled.create_infer_request();
-    infer_and_check(request, model, {7, 3}, 51);
-    infer_and_check(request, model, {1, 3}, 52);
+    infer_and_check(request, model, {7, 3}, 51, axis);
+    infer_and_check(request, model, {1, 3}, 52, axis);
   }
   {
     model->reshape(std::map<std::string, PartialShape>{{"x", PartialShape{Dimension::dynamic(), 2}}});  // by name
     COMPILE_OR_SKIP(compiled, core, model);
     InferRequest request = compiled.create_infer_request();
-    infer_and_check(request, model, {3, 2}, 53);
+    infer_and_check(request, model, {3, 2}, 53, axis);
   }
   // A reshape naming no input is refused and leaves the model as it was.
   EXPECT_THROW(model->reshape(std::map<std::string, PartialShape>{{"no_such_input", PartialShape{1, 2}}}), Exception);

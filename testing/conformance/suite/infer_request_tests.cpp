@@ -17,7 +17,7 @@
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
 #include "ferry/value/properties.hpp"
-#include "models.hpp"
+#include "fixtures.hpp"
 #include "options.hpp"
 
 namespace ferry::conformance {
@@ -27,30 +27,32 @@ using namespace std::chrono_literals;
 
 const std::string& device() { return options().device; }
 
+// The MLP compiled at model_batch(usual_batch): `batch` rows per inference.
 struct Mlp {
   Core core = make_core();
+  size_t batch;
   CompiledModel compiled;
-  explicit Mlp(size_t batch = 2, const AnyMap& properties = {})
-      : compiled(core.compile_model(make_mlp(batch), device(), properties)) {}
+  explicit Mlp(size_t usual_batch = 2, const AnyMap& properties = {})
+      : batch(model_batch(usual_batch)), compiled(core.compile_model(make_mlp(batch), device(), properties)) {}
 };
 
 TEST(InferRequest, TensorsByNameIndexAndPortAreTheSame) {
   Mlp mlp;
   InferRequest request = mlp.compiled.create_infer_request();
-  Tensor input = make_f32({2, kIn}, sample(2 * kIn, 1));
+  Tensor input = make_f32({mlp.batch, kIn}, sample(mlp.batch * kIn, 1));
   request.set_tensor("x", input);
   EXPECT_EQ(request.get_tensor("x").data(), input.data());
   EXPECT_EQ(request.get_input_tensor(0).data(), input.data());
   EXPECT_EQ(request.get_tensor(mlp.compiled.input()).data(), input.data());
-  Tensor hidden(element::f32, {2, kHidden});
+  Tensor hidden(element::f32, {mlp.batch, kHidden});
   request.set_output_tensor(1, hidden);
   EXPECT_EQ(request.get_tensor("hidden").data(), hidden.data());
   EXPECT_EQ(request.get_tensor(mlp.compiled.output(1)).data(), hidden.data());
-  Tensor probs(element::f32, {2, kOut});
+  Tensor probs(element::f32, {mlp.batch, kOut});
   request.set_tensor(mlp.compiled.output(0), probs);
   EXPECT_EQ(request.get_output_tensor(0).data(), probs.data());
   request.infer();
-  const MlpExpected expected = mlp_expected(values_of(input), 2);
+  const MlpOutputs expected = mlp_reference(values_of(input), mlp.batch);
   expect_near(values_of(probs), expected.probs);  // written into the user's tensors
   expect_near(values_of(hidden), expected.hidden);
 }
@@ -58,43 +60,43 @@ TEST(InferRequest, TensorsByNameIndexAndPortAreTheSame) {
 TEST(InferRequest, WrongTensorsAreRefusedAndTheRequestStaysUsable) {
   Mlp mlp;
   InferRequest request = mlp.compiled.create_infer_request();
-  EXPECT_THROW(request.set_tensor("x", Tensor(element::i32, {2, kIn})), Exception);
-  EXPECT_THROW(request.set_tensor("x", Tensor(element::f32, {2, kIn + 1})), Exception);
-  EXPECT_THROW(request.set_tensor("x", Tensor(element::f32, {2})), Exception);
-  EXPECT_THROW(request.set_tensor("no_such_port", Tensor(element::f32, {2, kIn})), Exception);
-  EXPECT_THROW(request.set_input_tensor(3, Tensor(element::f32, {2, kIn})), Exception);
+  EXPECT_THROW(request.set_tensor("x", Tensor(element::i32, {mlp.batch, kIn})), Exception);
+  EXPECT_THROW(request.set_tensor("x", Tensor(element::f32, {mlp.batch, kIn + 1})), Exception);
+  EXPECT_THROW(request.set_tensor("x", Tensor(element::f32, {mlp.batch})), Exception);
+  EXPECT_THROW(request.set_tensor("no_such_port", Tensor(element::f32, {mlp.batch, kIn})), Exception);
+  EXPECT_THROW(request.set_input_tensor(3, Tensor(element::f32, {mlp.batch, kIn})), Exception);
   EXPECT_THROW(request.set_tensor("x", Tensor()), Exception);
   EXPECT_THROW(request.get_tensor("no_such_port"), Exception);
-  const auto x = sample(2 * kIn, 2);
-  request.set_tensor("x", make_f32({2, kIn}, x));
+  const auto x = sample(mlp.batch * kIn, 2);
+  request.set_tensor("x", make_f32({mlp.batch, kIn}, x));
   request.infer();
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
 }
 
 TEST(InferRequest, SyncOutputsMatchHandComputedValues) {
   Mlp mlp(3);
   InferRequest request = mlp.compiled.create_infer_request();
   for (int seed = 0; seed < 3; ++seed) {  // reuse: every inference reads the current input
-    const auto x = sample(3 * kIn, seed);
-    request.set_tensor("x", make_f32({3, kIn}, x));
+    const auto x = sample(mlp.batch * kIn, seed);
+    request.set_tensor("x", make_f32({mlp.batch, kIn}, x));
     request.infer();
-    expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 3).probs);
-    expect_near(values_of(request.get_tensor("hidden")), mlp_expected(x, 3).hidden);
+    expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
+    expect_near(values_of(request.get_tensor("hidden")), mlp_reference(x, mlp.batch).hidden);
   }
 }
 
 TEST(InferRequest, AsyncWaitAndWaitFor) {
   Mlp mlp;
   InferRequest request = mlp.compiled.create_infer_request();
-  const auto x = sample(2 * kIn, 3);
-  request.set_tensor("x", make_f32({2, kIn}, x));
+  const auto x = sample(mlp.batch * kIn, 3);
+  request.set_tensor("x", make_f32({mlp.batch, kIn}, x));
   request.start_async();
   request.wait();
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
   request.start_async();
   EXPECT_TRUE(request.wait_for(60s));
   EXPECT_TRUE(request.wait_for(0ms));  // finished: answers at once
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
 }
 
 TEST(InferRequest, CallbackIsCalledExactlyOncePerStart) {
@@ -106,7 +108,7 @@ TEST(InferRequest, CallbackIsCalledExactlyOncePerStart) {
     if (error) had_error = true;
     ++calls;
   });
-  request.set_tensor("x", make_f32({2, kIn}, sample(2 * kIn, 4)));
+  request.set_tensor("x", make_f32({mlp.batch, kIn}, sample(mlp.batch * kIn, 4)));
   for (int i = 1; i <= 3; ++i) {
     request.start_async();
     request.wait();
@@ -118,9 +120,9 @@ TEST(InferRequest, CallbackIsCalledExactlyOncePerStart) {
 TEST(InferRequest, CallbackMayStartAnotherRequest) {
   Mlp mlp;
   InferRequest first = mlp.compiled.create_infer_request(), second = mlp.compiled.create_infer_request();
-  const auto x = sample(2 * kIn, 5);
-  first.set_tensor("x", make_f32({2, kIn}, x));
-  second.set_tensor("x", make_f32({2, kIn}, x));
+  const auto x = sample(mlp.batch * kIn, 5);
+  first.set_tensor("x", make_f32({mlp.batch, kIn}, x));
+  second.set_tensor("x", make_f32({mlp.batch, kIn}, x));
   std::mutex mutex;
   std::condition_variable done;
   bool second_done = false;
@@ -139,7 +141,7 @@ TEST(InferRequest, CallbackMayStartAnotherRequest) {
     ASSERT_TRUE(done.wait_for(lock, 60s, [&] { return second_done; }));
   }
   second.wait();
-  expect_near(values_of(second.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(second.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
 }
 
 TEST(InferRequest, ErrorInsideInferenceReachesCallbackAndWait) {
@@ -172,9 +174,9 @@ TEST(InferRequest, ErrorInsideInferenceReachesCallbackAndWait) {
 
 TEST(InferRequest, CancelEndsOrLetsFinishAndTheRequestStaysUsable) {
   Core core = make_core();
-  CompiledModel compiled = core.compile_model(make_heavy(), device());
+  CompiledModel compiled = core.compile_model(heavy_model(), device());
   InferRequest request = compiled.create_infer_request();
-  request.set_tensor("x", make_f32({kHeavy, kHeavy}, sample(kHeavy * kHeavy, 6)));
+  request.set_tensor("x", make_f32(heavy_shape(), sample(kHeavy * kHeavy, 6)));
   for (int i = 0; i < 3; ++i) {
     request.start_async();
     request.cancel();
@@ -186,18 +188,18 @@ TEST(InferRequest, CancelEndsOrLetsFinishAndTheRequestStaysUsable) {
   Mlp mlp;
   InferRequest small = mlp.compiled.create_infer_request();
   small.cancel();  // nothing running: no effect
-  const auto x = sample(2 * kIn, 6);
-  small.set_tensor("x", make_f32({2, kIn}, x));
+  const auto x = sample(mlp.batch * kIn, 6);
+  small.set_tensor("x", make_f32({mlp.batch, kIn}, x));
   small.infer();
-  expect_near(values_of(small.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(small.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
   request.infer();  // the cancelled request runs again
 }
 
 TEST(InferRequest, BusyWhileRunning) {
   Core core = make_core();
-  CompiledModel compiled = core.compile_model(make_heavy(), device());
+  CompiledModel compiled = core.compile_model(heavy_model(), device());
   InferRequest request = compiled.create_infer_request();
-  const Tensor input = make_f32({kHeavy, kHeavy}, sample(kHeavy * kHeavy, 7));
+  const Tensor input = make_f32(heavy_shape(), sample(kHeavy * kHeavy, 7));
   request.set_tensor("x", input);
   // Busy can only be seen while the inference still runs; the request may finish first, so try
   // a bounded number of times and require at least one Busy.
@@ -225,15 +227,15 @@ TEST(InferRequest, ManyRequestsOnManyThreads) {
     threads.emplace_back([&, t] {
       InferRequest request = mlp.compiled.create_infer_request();
       for (int round = 0; round < kRounds; ++round) {
-        const auto x = sample(2 * kIn, t * 100 + round);
-        request.set_tensor("x", make_f32({2, kIn}, x));
+        const auto x = sample(mlp.batch * kIn, t * 100 + round);
+        request.set_tensor("x", make_f32({mlp.batch, kIn}, x));
         if (round % 2) {
           request.infer();
         } else {
           request.start_async();
           request.wait();
         }
-        const auto expected = mlp_expected(x, 2).probs;
+        const auto expected = mlp_reference(x, mlp.batch).probs;
         const auto actual = values_of(request.get_tensor("probs"));
         for (size_t i = 0; i < expected.size(); ++i)
           if (std::abs(actual[i] - expected[i]) > 1e-4f) ++wrong;
@@ -247,9 +249,9 @@ TEST(InferRequest, ManyRequestsOnManyThreads) {
 TEST(InferRequest, DestroyingRequestAndModelInFlightIsSafe) {
   for (int i = 0; i < 3; ++i) {
     Core core = make_core();
-    CompiledModel compiled = core.compile_model(make_heavy(), device());
+    CompiledModel compiled = core.compile_model(heavy_model(), device());
     InferRequest request = compiled.create_infer_request();
-    request.set_tensor("x", make_f32({kHeavy, kHeavy}, sample(kHeavy * kHeavy, i)));
+    request.set_tensor("x", make_f32(heavy_shape(), sample(kHeavy * kHeavy, i)));
     request.set_callback([](std::exception_ptr) {});
     request.start_async();
     compiled = CompiledModel();
@@ -257,10 +259,10 @@ TEST(InferRequest, DestroyingRequestAndModelInFlightIsSafe) {
   }
   Mlp mlp;  // the device still works
   InferRequest request = mlp.compiled.create_infer_request();
-  const auto x = sample(2 * kIn, 8);
-  request.set_tensor("x", make_f32({2, kIn}, x));
+  const auto x = sample(mlp.batch * kIn, 8);
+  request.set_tensor("x", make_f32({mlp.batch, kIn}, x));
   request.infer();
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 2).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, mlp.batch).probs);
 }
 
 TEST(InferRequest, SetTensorsJoinsABatch) {
@@ -268,26 +270,30 @@ TEST(InferRequest, SetTensorsJoinsABatch) {
   InferRequest request = mlp.compiled.create_infer_request();
   std::vector<Tensor> items;
   std::vector<float> joined;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < static_cast<int>(mlp.batch); ++i) {
     const auto row = sample(kIn, 20 + i);
     joined.insert(joined.end(), row.begin(), row.end());
     items.push_back(make_f32({1, kIn}, row));
   }
   request.set_tensors("x", items);
   request.infer();
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(joined, 3).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(joined, mlp.batch).probs);
   // The wrong number of items, or items of the wrong shape, are refused.
-  EXPECT_THROW(request.set_tensors("x", {items[0], items[1]}), Exception);
-  EXPECT_THROW(request.set_tensors("x", {items[0], items[1], Tensor(element::f32, {1, kIn + 1})}), Exception);
+  std::vector<Tensor> one_more = items;
+  one_more.push_back(items[0]);
+  EXPECT_THROW(request.set_tensors("x", one_more), Exception);
+  std::vector<Tensor> one_wrong = items;
+  one_wrong.back() = Tensor(element::f32, {1, kIn + 1});
+  EXPECT_THROW(request.set_tensors("x", one_wrong), Exception);
 }
 
 TEST(InferRequest, ProfilingInfoWhenEnabled) {
   Core core = make_core();
   if (!supports(core, device(), enable_profiling.name()))
     GTEST_SKIP() << device() << " does not list PERF_COUNT in SUPPORTED_PROPERTIES";
-  CompiledModel compiled = core.compile_model(make_mlp(2), device(), enable_profiling(true));
+  CompiledModel compiled = core.compile_model(make_mlp(model_batch(2)), device(), enable_profiling(true));
   InferRequest request = compiled.create_infer_request();
-  request.set_tensor("x", make_f32({2, kIn}, sample(2 * kIn, 9)));
+  request.set_tensor("x", make_f32({model_batch(2), kIn}, sample(model_batch(2) * kIn, 9)));
   request.infer();
   const auto records = request.get_profiling_info();
   ASSERT_FALSE(records.empty());

@@ -14,8 +14,9 @@ int main(int argc, char** argv) {
     std::cerr << e.what() << "\n"
               << "usage: " << argv[0]
               << " [--device=NAME] [--plugin=LIB [--device_name=NAME]] [--plugins_xml=PATH]"
-                 " [--config KEY=VALUE]... [--onnx_data=DIR] [gtest flags]\n"
-                 "  with --plugin, the device under test is LIB, registered as --device_name (or --device)\n";
+                 " [--config KEY=VALUE]... [--onnx_data=DIR] [--batch_one_models] [gtest flags]\n"
+                 "  with --plugin, the device under test is LIB, registered as --device_name (or --device)\n"
+                 "  --batch_one_models: compile only models with batch 1 on dim 0 (for automatic batching)\n";
     return 2;
   }
   testing::InitGoogleTest(&argc, argv);

@@ -59,6 +59,8 @@ void parse_options(int& argc, char** argv) {
       opts.plugins_xml = value;
     } else if (take_flag("config", i, argc, argv, value)) {
       add_config(value);
+    } else if (std::string(argv[i]) == "--batch_one_models") {
+      opts.batch_one_models = true;
     } else if (take_flag("onnx_data", i, argc, argv, value)) {
       FERRY_ASSERT(!value.empty(), "conformance: --onnx_data is empty");
       opts.onnx_data = value;
@@ -83,6 +85,7 @@ std::string describe_options() {
   if (!opts.plugins_xml.empty()) out << " plugins_xml=" << opts.plugins_xml;
   for (const auto& [key, value] : opts.config) out << " " << key << "=" << value.as<std::string>();
   if (!opts.onnx_data.empty()) out << " onnx_data=" << opts.onnx_data;
+  if (opts.batch_one_models) out << " batch_one_models";
   return out.str();
 }
 

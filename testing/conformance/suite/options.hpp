@@ -22,6 +22,10 @@ struct Options {
   std::string plugins_xml;  // --plugins_xml=PATH: the Core reads this file
   AnyMap config;            // --config KEY=VALUE (repeatable): set on the device, as text
   std::string onnx_data;    // --onnx_data=DIR: ONNX's node test cases for OnnxReference ("": the default)
+  // --batch_one_models: every model the suite compiles for the device has batch 1 on dim 0 of
+  // its inputs and outputs (fixtures.hpp's model_batch), for devices that take only such models
+  // (BATCH, automatic batching). Without it each test uses its own batch (2, 3, ...).
+  bool batch_one_models = false;
 };
 
 // Where the OnnxReference category reads ONNX's node test cases when --onnx_data is not given

@@ -16,7 +16,7 @@
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
 #include "ferry/value/properties.hpp"
-#include "models.hpp"
+#include "fixtures.hpp"
 #include "options.hpp"
 
 namespace ferry::conformance {
@@ -121,7 +121,8 @@ TEST(Plugin, UnknownPropertyIsAnError) {
             }).find(key),
             std::string::npos);
   Core fresh = make_core();
-  EXPECT_THROW(fresh.compile_model(make_mlp(), device(), AnyMap{{key, Any(std::string("1"))}}), Exception);
+  EXPECT_THROW(fresh.compile_model(make_mlp(model_batch(2)), device(), AnyMap{{key, Any(std::string("1"))}}),
+               Exception);
 }
 
 TEST(Plugin, OptimizationCapabilitiesAreDistinctNames) {
@@ -146,7 +147,8 @@ TEST(Plugin, NumStreamsHonoursRangeForStreams) {
   EXPECT_THROW(core.set_property(device(), num_streams(static_cast<int32_t>(high + 1))), Exception)
       << "NUM_STREAMS=" << high + 1 << " is above RANGE_FOR_STREAMS " << low << ".." << high;
   EXPECT_THROW(core.set_property(device(), num_streams(-5)), Exception) << "NUM_STREAMS=-5";
-  EXPECT_THROW(core.compile_model(make_mlp(), device(), num_streams(static_cast<int32_t>(high + 1))), Exception);
+  EXPECT_THROW(core.compile_model(make_mlp(model_batch(2)), device(), num_streams(static_cast<int32_t>(high + 1))),
+               Exception);
 }
 
 TEST(Plugin, RangeForAsyncInferRequestsIsConsistent) {
@@ -167,7 +169,7 @@ TEST(Plugin, RefusedSetLeavesTheDeviceUsable) {
   const auto x = sample(kIn, 1);
   request.set_tensor("x", make_f32({1, kIn}, x));
   request.infer();
-  expect_near(values_of(request.get_tensor("probs")), mlp_expected(x, 1).probs);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, 1).probs);
 }
 
 }  // namespace

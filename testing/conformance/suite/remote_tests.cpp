@@ -12,7 +12,7 @@
 #include "ferry/runtime/remote_context.hpp"
 #include "ferry/runtime/remote_tensor.hpp"
 #include "ferry/value/properties.hpp"
-#include "models.hpp"
+#include "fixtures.hpp"
 #include "options.hpp"
 
 namespace ferry::conformance {
@@ -81,22 +81,23 @@ TEST(Remote, TensorShapeTypeParamsAndCopies) {
 TEST(Remote, RemoteInputsAndOutputsMatchHostTensors) {
   Core core = make_core();
   REQUIRE_CONTEXT(core, context);
-  CompiledModel compiled = core.compile_model(make_mlp(2), context);
-  const auto x = sample(2 * kIn, 2);
+  const size_t batch = model_batch(2);
+  CompiledModel compiled = core.compile_model(make_mlp(batch), context);
+  const auto x = sample(batch * kIn, 2);
 
   InferRequest host_request = compiled.create_infer_request();
-  host_request.set_tensor("x", make_f32({2, kIn}, x));
+  host_request.set_tensor("x", make_f32({batch, kIn}, x));
   host_request.infer();
 
   InferRequest remote_request = compiled.create_infer_request();
-  remote_request.set_tensor("x", remote_with(context, {2, kIn}, x));
-  RemoteTensor probs = context.create_tensor(element::f32, {2, kOut});
+  remote_request.set_tensor("x", remote_with(context, {batch, kIn}, x));
+  RemoteTensor probs = context.create_tensor(element::f32, {batch, kOut});
   remote_request.set_tensor("probs", probs);
   remote_request.infer();
 
   EXPECT_EQ(values_of(probs), values_of(host_request.get_tensor("probs")));
-  expect_near(values_of(probs), mlp_expected(x, 2).probs);
-  expect_near(values_of(remote_request.get_tensor("hidden")), mlp_expected(x, 2).hidden);
+  expect_near(values_of(probs), mlp_reference(x, batch).probs);
+  expect_near(values_of(remote_request.get_tensor("hidden")), mlp_reference(x, batch).hidden);
 }
 
 // A device that counts its copies in read-only keys named *_COPIED_BYTES (TEMPLATE_COPIED_BYTES;
@@ -109,12 +110,13 @@ TEST(Remote, InferenceOnRemoteTensorsCopiesNothing) {
   for (const auto& key : supported_keys(core, device()))
     if (key.size() > 13 && key.compare(key.size() - 13, 13, "_COPIED_BYTES") == 0) counters.push_back(key);
   if (counters.empty()) GTEST_SKIP() << device() << " lists no *_COPIED_BYTES property: its copies cannot be counted";
-  CompiledModel compiled = core.compile_model(make_mlp(2), context);
+  const size_t batch = model_batch(2);
+  CompiledModel compiled = core.compile_model(make_mlp(batch), context);
   InferRequest request = compiled.create_infer_request();
-  const auto x = sample(2 * kIn, 4);
-  RemoteTensor input = remote_with(context, {2, kIn}, x);  // a counted copy, before the baseline
-  RemoteTensor probs = context.create_tensor(element::f32, {2, kOut});
-  RemoteTensor hidden = context.create_tensor(element::f32, {2, kHidden});
+  const auto x = sample(batch * kIn, 4);
+  RemoteTensor input = remote_with(context, {batch, kIn}, x);  // a counted copy, before the baseline
+  RemoteTensor probs = context.create_tensor(element::f32, {batch, kOut});
+  RemoteTensor hidden = context.create_tensor(element::f32, {batch, kHidden});
   request.set_tensor("x", input);
   request.set_tensor("probs", probs);
   request.set_tensor("hidden", hidden);
@@ -131,7 +133,7 @@ TEST(Remote, InferenceOnRemoteTensorsCopiesNothing) {
   for (size_t i = 0; i < counters.size(); ++i)
     EXPECT_EQ(after[i], before[i]) << counters[i] << " grew by " << after[i] - before[i]
                                    << " bytes during two inferences on remote tensors of the model's context";
-  expect_near(values_of(probs), mlp_expected(x, 2).probs);
+  expect_near(values_of(probs), mlp_reference(x, batch).probs);
 }
 
 // Context sharing through parameters: a context made from another's get_params() is that
@@ -140,14 +142,15 @@ TEST(Remote, ContextFromParamsSharesTheTensorsOfTheOriginal) {
   Core core = make_core();
   REQUIRE_CONTEXT(core, context);
   RemoteContext again = core.create_context(device(), context.get_params());
-  CompiledModel compiled = core.compile_model(make_mlp(2), again);
+  const size_t batch = model_batch(2);
+  CompiledModel compiled = core.compile_model(make_mlp(batch), again);
   InferRequest request = compiled.create_infer_request();
-  const auto x = sample(2 * kIn, 6);
-  request.set_tensor("x", remote_with(context, {2, kIn}, x));
-  RemoteTensor probs = context.create_tensor(element::f32, {2, kOut});
+  const auto x = sample(batch * kIn, 6);
+  request.set_tensor("x", remote_with(context, {batch, kIn}, x));
+  RemoteTensor probs = context.create_tensor(element::f32, {batch, kOut});
   request.set_tensor("probs", probs);
   request.infer();
-  expect_near(values_of(probs), mlp_expected(x, 2).probs);
+  expect_near(values_of(probs), mlp_reference(x, batch).probs);
   EXPECT_EQ(compiled.get_context().get_params(), context.get_params());
 }
 
@@ -162,9 +165,10 @@ TEST(Remote, TensorOfAnotherContextIsRefused) {
   }
   if (other.get_params() == context.get_params())
     GTEST_SKIP() << device() << " gives the same context for empty parameters: no second context to test with";
-  CompiledModel compiled = core.compile_model(make_mlp(2), context);
+  const size_t batch = model_batch(2);
+  CompiledModel compiled = core.compile_model(make_mlp(batch), context);
   InferRequest request = compiled.create_infer_request();
-  RemoteTensor foreign = remote_with(other, {2, kIn}, sample(2 * kIn, 3));
+  RemoteTensor foreign = remote_with(other, {batch, kIn}, sample(batch * kIn, 3));
   bool refused = false;
   try {
     request.set_tensor("x", foreign);
