@@ -2,7 +2,8 @@
 # Every test of the repository, in phases:
 #   setup       installs what is missing (tools/setup.sh)
 #   format      every C++ file matches .clang-format (fix: bash tools/format.sh)
-#   plain       the whole tree (gcc), but for the tests the sanitizer phases run
+#   plain       the whole tree (gcc, warnings as errors: --config=werror), but for the tests the
+#               sanitizer phases run
 #   sanitizers  one clang build with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
 #               together (--config=sanitize): the core's, the template, BATCH, NPU (simulator) and Triton
 #               backend tests, then the GPU and MULTI plugins' (sanitizers_gpu, same build: on PoCL)
@@ -74,7 +75,7 @@ plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance
 # Tests that the sanitizer phases run are left out of the plain phase: they run once, under
 # ASan+UBSan, and gcc does not compile their binaries a second time (minutes of a cold run).
 # Everything else in //... still builds with gcc here, the plugins' libraries included.
-phase plain bazel_test -- //... "${sanitized[@]/#/-}" "${sanitized_gpu[@]/#/-}" "${plain_only[@]}"
+phase plain bazel_test --config=werror -- //... "${sanitized[@]/#/-}" "${sanitized_gpu[@]/#/-}" "${plain_only[@]}"
 phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" "${plain_only[@]/#/-}"
 # The same build for the GPU plugin's tests (they run on PoCL), LeakSanitizer on: PoCL's, LLVM's
 # and Intel's runtime's own leaks are suppressed by library (testing/support/lsan_suppressions.txt).

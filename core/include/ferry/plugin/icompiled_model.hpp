@@ -53,7 +53,7 @@ class ICompiledModel : public std::enable_shared_from_this<ICompiledModel> {
   // Never called in the tree: the executor comes through the constructor (SDK_COMPATIBILITY.md).
   [[deprecated(
       "pass the executor to ICompiledModel's constructor: set_task_executor is removed after Ferry plugin "
-      "API version 4 (docs/SDK_COMPATIBILITY.md)")]] void
+      "API version 5 (docs/SDK_COMPATIBILITY.md)")]] void
   set_task_executor(const std::shared_ptr<threading::ITaskExecutor>& executor) {
     m_task_executor = executor;
   }
