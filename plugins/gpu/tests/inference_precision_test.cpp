@@ -27,7 +27,7 @@ std::shared_ptr<op::v0::Constant> weights(const Shape& shape, unsigned seed) {
 
 // x[1,3,16,16] -> Conv 8x3x3x3 (pad 1) + bias -> Relu -> MaxPool 2x2 -> Reshape [1,512]
 // -> MatMul 512x10 + bias -> Softmax.
-std::shared_ptr<Model> make_cnn() {
+std::shared_ptr<Model> make_cnn_classifier() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, 3, 16, 16});
   auto conv = std::make_shared<op::v1::Convolution>(x, weights({8, 3, 3, 3}, 1), Strides{1, 1}, CoordinateDiff{1, 1},
                                                     CoordinateDiff{1, 1}, Strides{1, 1});
@@ -75,7 +75,7 @@ std::pair<uint64_t, uint64_t> memory_of(Core& core, const std::shared_ptr<Model>
 
 TEST(GpuInferencePrecision, F16MatchesTheReferenceWithHalfTheMemory) {
   Core core = make_core();
-  const auto model = make_cnn();
+  const auto model = make_cnn_classifier();
   const Tensor input = random_tensor(element::f32, Shape{1, 3, 16, 16}, 7, -1.0, 1.0);
   TensorVector expected;
   ReferenceExecutor(model).run({input}, expected);
@@ -128,7 +128,7 @@ TEST(GpuInferencePrecision, F16MatchesTheReferenceWithHalfTheMemory) {
 
 TEST(GpuInferencePrecision, F32IsBitForBitTheDefault) {
   Core core = make_core();
-  const auto model = make_cnn();
+  const auto model = make_cnn_classifier();
   const Tensor input = random_tensor(element::f32, Shape{1, 3, 16, 16}, 8, -1.0, 1.0);
   Tensor plain, hinted;
   memory_of(core, model, {}, input, plain);

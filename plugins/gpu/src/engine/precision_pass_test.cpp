@@ -14,7 +14,7 @@ std::shared_ptr<op::v0::Constant> floats(const Shape& shape, float value) {
 
 // x[1,2,8,8] -> Conv(4x2x3x3) + bias[1,4,1,1] -> Relu -> MaxPool 2x2 -> Reshape [1,64]
 // -> MatMul(64x5) -> Softmax -> Result "probs"; and a second output, the Relu.
-std::shared_ptr<Model> make_cnn() {
+std::shared_ptr<Model> make_cnn_with_relu_output() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{1, 2, 8, 8});
   x->set_friendly_name("x");
   auto conv = std::make_shared<op::v1::Convolution>(x, floats({4, 2, 3, 3}, 0.1f), Strides{1, 1}, CoordinateDiff{1, 1},
@@ -41,7 +41,7 @@ std::shared_ptr<Node> find(const Model& model, const std::string& friendly_name)
 }
 
 TEST(PrecisionPass, SupportedNodesStoreF16AndTheInterfaceStaysF32) {
-  const auto model = make_cnn();
+  const auto model = make_cnn_with_relu_output();
   const auto lowered = lower_to_f16(*model);
 
   // Every compute node of this model has an f16 GPU kernel.
@@ -89,7 +89,7 @@ TEST(PrecisionPass, SupportedNodesStoreF16AndTheInterfaceStaysF32) {
 }
 
 TEST(PrecisionPass, UnsupportedNodesKeepF32BehindConverts) {
-  const auto model = make_cnn();
+  const auto model = make_cnn_with_relu_output();
   // As if MatMul had no f16 kernel.
   const auto lowered =
       lower_to_f16(*model, [](const Node& node) { return !is_type<op::v0::MatMul>(&node) && gpu_runs_in_place(node); });
@@ -113,7 +113,7 @@ TEST(PrecisionPass, UnsupportedNodesKeepF32BehindConverts) {
 }
 
 TEST(PrecisionPass, NothingSupportedMeansNoChangeButTheSameModel) {
-  const auto model = make_cnn();
+  const auto model = make_cnn_with_relu_output();
   const auto lowered = lower_to_f16(*model, [](const Node&) { return false; });
   for (const auto& node : lowered->get_ordered_ops()) {
     EXPECT_FALSE(is_type<op::v0::Convert>(node)) << node->get_friendly_name();
@@ -124,7 +124,7 @@ TEST(PrecisionPass, NothingSupportedMeansNoChangeButTheSameModel) {
 }
 
 TEST(PrecisionPass, TheF16ConvChainStillFuses) {
-  const auto lowered = lower_to_f16(*make_cnn());
+  const auto lowered = lower_to_f16(*make_cnn_with_relu_output());
   const EpilogueFusions fusions(*lowered);
   const auto relu = find(*lowered, "relu");
   // relu feeds the pool and a model output: the chain is Conv + bias Add + Relu.
@@ -152,7 +152,7 @@ TEST(PrecisionPass, ConstantsSaturateToTheF16Range) {
 }
 
 TEST(PrecisionPass, SharedCacheConvertsEachWeightOnce) {
-  const auto model = make_cnn();
+  const auto model = make_cnn_with_relu_output();
   HalfConstants constants;
   const auto a = lower_to_f16(*model, gpu_runs_in_place, &constants);
   const auto b = lower_to_f16(*model, gpu_runs_in_place, &constants);
