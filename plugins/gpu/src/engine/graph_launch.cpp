@@ -57,7 +57,8 @@ void GraphLaunch::enqueue(const GraphBindings& bindings, cl_command_queue queue,
     const FrameBinding& frames = bindings.frames[s];
     if (step.routine) {  // a oneDNN primitive on the same queue and buffers
       kernels.events.resize(step.kernels.size());
-      std::vector<cl_mem> buffers;
+      std::vector<cl_mem>& buffers = kernels.routine_buffers;  // no allocation after the first inference
+      buffers.clear();
       for (size_t v : step.inputs) buffers.push_back(bindings.values[v]);
       for (size_t v : step.outputs) buffers.push_back(bindings.values[v]);
       order_commands(queue, out_of_order);

@@ -54,6 +54,7 @@ class GraphLaunch {
     std::vector<ClKernel> kernels;         // per KernelStep of the step
     ClKernel frame_buffers, frame_images;  // its FrameKernels, or null
     std::vector<ClEvent> events;           // per launch (profiling)
+    std::vector<cl_mem> routine_buffers;   // a oneDNN step's inputs then outputs, refilled per inference
   };
   void run_on_host(const GraphStep& step, const std::vector<cl_mem>& values, cl_command_queue queue) const;
 
