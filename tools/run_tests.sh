@@ -5,7 +5,7 @@
 #   plain       the whole tree (gcc, warnings as errors: --config=werror), but for the tests the
 #               sanitizer phases run
 #   sanitizers  one clang build with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
-#               together (--config=sanitize): the core's, the template, BATCH, NPU (simulator) and Triton
+#               together (--config=sanitize): the core's, TEMPLATE, CPU, BATCH, NPU (simulator) and Triton
 #               backend tests, then the GPU and MULTI plugins' (sanitizers_gpu, same build: on PoCL)
 #   tsan        ThreadSanitizer over the concurrency-heavy tests (docs/SANITIZERS.md)
 # Ends with each phase's duration and "N passed, N failed".
@@ -66,10 +66,10 @@ phase format check_format
 # What the two sanitizer phases test. The conformance runs stay plain: under ASan they would
 # build the whole suite (every op case) instrumented, minutes for what the plugins' own tests
 # cover.
-sanitized=(//core/... //plugins/template/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test
+sanitized=(//core/... //plugins/template/... //plugins/cpu/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test
   //serving/triton:batch_plan_test //serving/triton:model_config_fuzzer //serving/triton:triton_untrusted_requests_test)
 sanitized_gpu=(//plugins/gpu/... //plugins/multi/...)
-plain_only=(//plugins/batch:batch_conformance_test //plugins/gpu:gpu_conformance_test
+plain_only=(//plugins/batch:batch_conformance_test //plugins/cpu:cpu_conformance_test //plugins/gpu:gpu_conformance_test
   //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test
   //plugins/npu:npu_conformance_test)
 # Tests that the sanitizer phases run are left out of the plain phase: they run once, under
@@ -81,12 +81,13 @@ phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" "${plain_only
 # and Intel's runtime's own leaks are suppressed by library (testing/support/lsan_suppressions.txt).
 phase sanitizers_gpu bazel_test --config=sanitize -- "${sanitized_gpu[@]}" "${plain_only[@]/#/-}"
 # ThreadSanitizer over the concurrency-heavy tests: async requests and the streams executor,
-# TEMPLATE's concurrent requests, BATCH, MULTI (over TEMPLATE and GPU on PoCL), the NPU plugin with
+# TEMPLATE's and CPU's concurrent requests (CPU's shape cache), BATCH, MULTI (over TEMPLATE and GPU on PoCL), the NPU plugin with
 # the simulated driver's worker and queues. The Triton instance is not here: tritonserver would
 # need TSan's runtime preloaded and reports races in its own uninstrumented threads; Triton calls
 # an instance from one thread at a time, and the sanitizers phase runs it under ASan.
 tsan_tests=(//core:async_infer_request_test //core:streams_executor_test //core:streams_executor_priority_test
-  //core:sync_infer_request_test //plugins/template:inference_test //plugins/batch:batch_device_test
+  //core:sync_infer_request_test //plugins/template:inference_test //plugins/cpu:inference_test
+  //plugins/batch:batch_device_test
   //plugins/multi:multi_device_test //plugins/npu:inference_test //plugins/npu/simulator:synchronization_test
   //plugins/npu/simulator:command_list_test)
 phase tsan bazel_test --config=tsan -- "${tsan_tests[@]}"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The tools as a user runs them, on the in-tree devices (TEMPLATE, and GPU on PoCL): real runs, and command lines
+# The tools as a user runs them, on the in-tree devices (TEMPLATE, CPU, and GPU on PoCL): real runs, and command lines
 # with mistakes that must fail with status 2 and a message naming the flag.
 set -euo pipefail
 export POCL_CACHE_DIR="${POCL_CACHE_DIR:-${TEST_TMPDIR:-$(mktemp -d)}/pocl}"  # hermetic: PoCL kernel cache per test
@@ -32,8 +32,9 @@ status=0
 
 # --- ferry_run: the default model, then a named one on a named device
 "$tools/ferry_run" > "$out/run.txt" || fail "ferry_run failed: $(cat "$out/run.txt")"
-# With the in-tree GPU plugin on PoCL the best device is GPU.0 (GPU, else NPU, else the first).
-for expected in "Available devices: GPU.0 .*TEMPLATE" "Device: GPU.0 (picked" "Output probs: f32 \[1,5\]" "Latency: first inference"; do
+# With the in-tree GPU plugin on PoCL, an OpenCL runtime on the host's own cores, the best device
+# is CPU (a GPU, else an NPU, else CPU, else a GPU on the host's cores).
+for expected in "Available devices: CPU GPU.0 .*TEMPLATE" "Device: CPU (picked" "Output probs: f32 \[1,5\]" "Latency: first inference"; do
   grep -q "$expected" "$out/run.txt" || fail "ferry_run printed no '$expected': $(cat "$out/run.txt")"
 done
 "$tools/ferry_run" --model "$models/dynamic.xml" --device TEMPLATE --shape "[2,5,8]" --runs 2 > "$out/run2.txt" ||

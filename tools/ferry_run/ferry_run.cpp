@@ -98,8 +98,9 @@ int run(const FerryRunOptions& options) {
   std::string device = options.device;
   if (device.empty()) {
     compiled = core.compile_model(model);  // the Core picks, as an application that names no device gets
-    device = executed_on(compiled, default_device_of(devices));
-    std::cout << "Device: " << device << " (picked: GPU, else NPU, else the first device)\n";
+    device = executed_on(compiled, "(the Core's pick)");
+    std::cout << "Device: " << device
+              << " (picked: a GPU, else an NPU, else CPU, else a GPU on the host's cores, else the first device)\n";
   } else {
     compiled = core.compile_model(model, device);
     std::cout << "Device: " << device << "\n";

@@ -30,11 +30,4 @@ FerryRunOptions ferry_run_options_from(const ParsedArgs& args) {
   return options;
 }
 
-std::string default_device_of(const std::vector<std::string>& devices) {
-  for (const std::string preferred : {"GPU", "NPU"})
-    for (const std::string& device : devices)
-      if (device == preferred || device.rfind(preferred + ".", 0) == 0) return device;
-  return devices.empty() ? std::string() : devices.front();
-}
-
 }  // namespace ferry::tools

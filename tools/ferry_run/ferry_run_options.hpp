@@ -25,8 +25,4 @@ ArgParser ferry_run_arg_parser();
 // UsageError names the flag at fault.
 FerryRunOptions ferry_run_options_from(const ParsedArgs& args);
 
-// The device Core::compile_model(model) picks when given none: the first GPU, else the first
-// NPU, else the first device listed. Empty when `devices` is empty.
-std::string default_device_of(const std::vector<std::string>& devices);
-
 }  // namespace ferry::tools

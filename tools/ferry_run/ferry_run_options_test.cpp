@@ -45,13 +45,5 @@ TEST(FerryRunOptions, ErrorsNameTheFlag) {
   EXPECT_NE(error_of({"m.xml"}).find("'m.xml'"), std::string::npos);
 }
 
-TEST(FerryRunOptions, DefaultDeviceFollowsTheCoresRule) {
-  EXPECT_EQ(default_device_of({"TEMPLATE", "NPU", "GPU.0", "GPU.1"}), "GPU.0");
-  EXPECT_EQ(default_device_of({"TEMPLATE", "NPU"}), "NPU");
-  EXPECT_EQ(default_device_of({"TEMPLATE", "OTHER"}), "TEMPLATE");
-  EXPECT_EQ(default_device_of({"GPUX", "TEMPLATE"}), "GPUX");  // not a GPU: just the first device
-  EXPECT_EQ(default_device_of({}), "");
-}
-
 }  // namespace
 }  // namespace ferry::tools

@@ -65,7 +65,16 @@ std::shared_ptr<Model> Core::read_model(const std::string& model, const Tensor& 
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) {
-  return compile_model(model, select_default_device(get_available_devices()), properties);
+  // A GPU plugin says which kind of OpenCL device a GPU is (Ferry's: GPU_OPENCL_DEVICE_TYPE); one
+  // that does not say is taken for a GPU.
+  const auto on_host_cores = [this](const std::string& device) {
+    try {
+      return get_property(device, "GPU_OPENCL_DEVICE_TYPE").as<std::string>() == "CPU";
+    } catch (const Exception&) {
+      return false;
+    }
+  };
+  return compile_model(model, select_default_device(get_available_devices(), on_host_cores), properties);
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,

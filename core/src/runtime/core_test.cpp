@@ -93,19 +93,25 @@ TEST(Core, ReadsOnnxBytesFromMemory) {
   EXPECT_ERROR_CONTAINS(core.read_model(std::string("\x08\x07garbage"), Tensor()), "not a valid ONNX protobuf");
 }
 
-TEST(Core, CompileWithoutDeviceUsesBestAvailable) {
+TEST(Core, CompileWithoutDeviceUsesTheFastestKindAvailable) {
   Core core;
   CompiledModel compiled = core.compile_model(make_mlp(1, kSmallMlp));
-  // The rule (core/src/runtime/default_device.cpp): the first GPU, else the first NPU, else the first device.
+  // The rule (core/src/runtime/default_device.hpp): a GPU that is an OpenCL GPU, else an NPU, else
+  // the CPU device, else a GPU on the host's cores (PoCL's), else the first device.
   const std::vector<std::string> devices = core.get_available_devices();
   ASSERT_FALSE(devices.empty());
-  std::string best = devices.front();
-  for (const char* kind : {"NPU", "GPU"})
+  const auto opencl_type = [&](const std::string& device) {
+    return core.get_property(device, "GPU_OPENCL_DEVICE_TYPE").as<std::string>();
+  };
+  std::string picked;
+  for (const std::string& device : devices)
+    if (picked.empty() && device.rfind("GPU", 0) == 0 && opencl_type(device) != "CPU") picked = device;
+  for (const char* kind : {"NPU", "CPU"})
     for (const std::string& device : devices)
-      if (device.rfind(kind, 0) == 0) {
-        best = device;
-        break;
-      }
+      if (picked.empty() && device.rfind(kind, 0) == 0) picked = device;
+  for (const std::string& device : devices)
+    if (picked.empty() && device.rfind("GPU", 0) == 0) picked = device;
+  const std::string best = picked.empty() ? devices.front() : picked;
   EXPECT_EQ(compiled.get_property(execution_devices), std::vector<std::string>{best});
   expect_mlp_works(compiled, "default device");
 }

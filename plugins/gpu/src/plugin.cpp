@@ -71,6 +71,13 @@ void Plugin::declare_properties() {
                    const DeviceInfo& info = device_of(arguments).info;
                    return info.platform_name + ": " + info.name;
                  })
+      .read_only(opencl_device_type,
+                 [this](const AnyMap& arguments) {
+                   const cl_device_type type = device_of(arguments).info.type;
+                   return std::string((type & CL_DEVICE_TYPE_GPU)   ? "GPU"
+                                      : (type & CL_DEVICE_TYPE_CPU) ? "CPU"
+                                                                    : "ACCELERATOR");
+                 })
       .read_only(device::type,
                  [this](const AnyMap& arguments) {
                    return device_of(arguments).info.host_unified_memory ? device::Type::INTEGRATED

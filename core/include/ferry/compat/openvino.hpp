@@ -2,8 +2,8 @@
 
 // Lets code written against OpenVINO's C++ API compile against Ferry with only its includes
 // changed: `ov::` spells `ferry::`, `ov::intel_gpu` the GPU plugin's namespace, `ov::intel_npu`
-// the NPU plugin's and `ov::intel_cpu` the CPU keys (Ferry has no CPU device; they are refused by
-// name). `ov::opsetN` are OpenVINO's op sets (ferry/graph/opsets.hpp), and the OPENVINO_ASSERT /
+// the NPU plugin's and `ov::intel_cpu` the CPU keys (those the CPU device does not implement are
+// refused by name). `ov::opsetN` are OpenVINO's op sets (ferry/graph/opsets.hpp), and the OPENVINO_ASSERT /
 // OPENVINO_THROW macros throw ferry::AssertFailure / ferry::Exception.
 #include <iostream>  // openvino/openvino.hpp brings it in, and code relies on it for std::cout
 #include <sstream>

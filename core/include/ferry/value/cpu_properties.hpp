@@ -1,8 +1,9 @@
 #pragma once
 
-// Keys of OpenVINO's CPU device (`ov::intel_cpu::` through ferry/compat/openvino.hpp). Ferry has
-// no CPU device: the keys exist so that code setting them compiles, and every Ferry device
-// refuses them by name. The CPU threading hints are in properties.hpp (ferry::hint).
+// Keys of OpenVINO's CPU device (`ov::intel_cpu::` through ferry/compat/openvino.hpp) that
+// Ferry's CPU device does not implement: the keys exist so that code setting them compiles, and
+// every Ferry device, CPU included, refuses them by name. The CPU threading hints are in
+// properties.hpp (ferry::hint); the CPU device's own keys in ferry/cpu/properties.hpp.
 #include "ferry/value/property.hpp"
 
 namespace ferry {

@@ -126,8 +126,8 @@ inline constexpr Property<uint64_t> dynamic_quantization_group_size{"DYNAMIC_QUA
 inline constexpr Property<element::Type> kv_cache_precision{"KV_CACHE_PRECISION"};
 inline constexpr Property<float> activations_scale_factor{"ACTIVATIONS_SCALE_FACTOR"};
 
-// Threading hints of OpenVINO's CPU plugin. Ferry has no CPU device: the keys exist so that code
-// setting them compiles, and each device that does not support one refuses it by name.
+// Threading hints of OpenVINO's CPU plugin. The CPU device takes them (plugins/cpu/README.md);
+// each other device refuses them by name.
 enum class SchedulingCoreType { ANY_CORE = 0, PCORE_ONLY = 1, ECORE_ONLY = 2 };
 std::ostream& operator<<(std::ostream& out, SchedulingCoreType type);
 std::istream& operator>>(std::istream& in, SchedulingCoreType& type);

@@ -6,7 +6,7 @@
 #include "command_list.hpp"
 #include "command_queue.hpp"
 #include "handle_checks.hpp"
-#include "plugins/npu/simulator/engine/device_copy.hpp"
+#include "plugins/cpu/src/engine/device_copy.hpp"
 
 namespace ferry::npu::simulator::api {
 namespace {
@@ -39,8 +39,9 @@ ze_result_t append_copy(CommandList* list, void* destination, const Context* sou
   if (checked != ZE_RESULT_SUCCESS) return checked;
   if (size && overlap(destination, source, size))
     return fail(ZE_RESULT_ERROR_OVERLAPPING_REGIONS, "the copy's source and destination overlap");
-  return append(list, signal, wait_count, waits,
-                [destination, source, size] { engine::device_copy(destination, source, size, device().copied_bytes); });
+  return append(list, signal, wait_count, waits, [destination, source, size] {
+    cpu::engine::device_copy(destination, source, size, device().copied_bytes);
+  });
 }
 
 }  // namespace

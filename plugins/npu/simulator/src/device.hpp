@@ -12,7 +12,7 @@ namespace ferry::npu::simulator {
 
 // The one driver and its one device: a simulated NPU whose engines are the host's CPU cores.
 struct Device {
-  // Bytes the device copied, every copy through engine::device_copy (memory copy commands, the
+  // Bytes the device copied, every copy through cpu::engine::device_copy (memory copy commands, the
   // engine's own copies): ferrySimulatorGetCopiedBytes.
   std::atomic<uint64_t> copied_bytes{0};
   // Guards the state every waiter watches (events, fences, queue progress) and wakes them all:

@@ -114,7 +114,7 @@ ze_result_t compile_graph(const std::string& xml, const std::string& weights, Gr
     graph.arguments.push_back(std::move(argument));
   }
   try {
-    graph.compiled = std::make_unique<engine::CompiledGraph>(model);
+    graph.compiled = std::make_unique<cpu::engine::CompiledGraph>(model);
   } catch (const std::exception& error) {
     return fail(ZE_RESULT_ERROR_INVALID_ARGUMENT, std::string("the model cannot be compiled: ") + error.what());
   }
@@ -128,7 +128,7 @@ ze_result_t compile_graph(const std::string& xml, const std::string& weights, Gr
 std::string execute_graph(Graph& graph, const std::vector<const void*>& arguments) {
   std::vector<void*> memory;
   for (const void* argument : arguments) memory.push_back(const_cast<void*>(argument));
-  std::vector<engine::OpProfile> profile;
+  std::vector<cpu::engine::OpProfile> profile;
   std::string error;
   try {
     device().copied_bytes += graph.compiled->run(memory, &profile);

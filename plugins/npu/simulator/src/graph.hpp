@@ -11,7 +11,7 @@
 #include "ferry/graph/model.hpp"
 #include "ferry/npu/driver/ze_ferry_graph_ext.h"
 #include "live_handles.hpp"
-#include "plugins/npu/simulator/engine/compiled_graph.hpp"
+#include "plugins/cpu/src/engine/compiled_graph.hpp"
 
 namespace ferry::npu::simulator {
 
@@ -26,7 +26,7 @@ struct GraphArgument {
 struct Graph : Live<Graph> {
   Context* context = nullptr;
   std::shared_ptr<const Model> model;
-  std::unique_ptr<engine::CompiledGraph> compiled;
+  std::unique_ptr<cpu::engine::CompiledGraph> compiled;
   std::vector<GraphArgument> arguments;  // inputs, then outputs
   size_t input_count = 0;
   // What it was made from: the native blob repeats it.
@@ -38,7 +38,7 @@ struct Graph : Live<Graph> {
   // Why the last execution failed (a kernel refused its inputs); "" when it did not.
   std::string execution_error;
   // Each step of the last execution: ferryGraphGetProfilingData.
-  std::vector<engine::OpProfile> profile;
+  std::vector<cpu::engine::OpProfile> profile;
 };
 
 inline Graph* find_graph(ferry_graph_handle_t handle) { return LiveHandles<Graph>::find(handle); }

@@ -51,6 +51,10 @@ inline constexpr Property<std::string, PropertyMutability::RO> onednn_refusal{"G
 // plugins.xml): "AUTO" (GPU devices; when there is none, every other OpenCL device), or a list
 // of "GPU", "CPU", "ACCELERATOR" separated by commas. Changing it re-enumerates the devices.
 inline constexpr Property<std::string> opencl_device_types{"GPU_OPENCL_DEVICE_TYPES"};
+// The OpenCL type of a device (read-only; DEVICE_ID argument): "GPU", "CPU" (an OpenCL runtime on
+// the host's own cores, such as PoCL) or "ACCELERATOR". compile_model without a device prefers
+// the CPU device to a GPU of type "CPU" (core/src/runtime/default_device.hpp).
+inline constexpr Property<std::string, PropertyMutability::RO> opencl_device_type{"GPU_OPENCL_DEVICE_TYPE"};
 
 namespace hint {
 // The priority and the throttle of the OpenCL queues a compiled model creates (one per stream),

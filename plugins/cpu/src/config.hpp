@@ -1,0 +1,40 @@
+#pragma once
+
+// The CPU device's settings: the ones every device shares (sdk::BaseConfig) and OpenVINO CPU's
+// threading keys, each checked against the host (host_cpu.hpp). What Plugin::set_property
+// changes, what compile_model's properties override for one model, and what an exported blob
+// records. Read-only properties are facts the Plugin and CompiledModel compute.
+
+#include <cstdint>
+
+#include "ferry/plugin/support/base_config.hpp"
+#include "ferry/plugin/support/property_table.hpp"
+#include "host_cpu.hpp"
+
+namespace ferry::cpu_plugin {
+
+struct Config : sdk::BaseConfig {
+  int32_t inference_num_threads = 0;  // 0: every usable core
+  bool enable_hyper_threading = host_cpu().has_hyper_threading();
+  hint::SchedulingCoreType scheduling_core_type = hint::SchedulingCoreType::ANY_CORE;
+  bool enable_cpu_pinning = false;
+  int32_t runtime_cache_capacity = 16;
+
+  // The threads inferences may use in all: INFERENCE_NUM_THREADS, else one per hardware thread
+  // (ENABLE_HYPER_THREADING) or one per core.
+  int usable_threads() const;
+  // Streams: NUM_STREAMS, or for AUTO 1 under LATENCY and one per usable thread under
+  // THROUGHPUT (capped by PERFORMANCE_HINT_NUM_REQUESTS).
+  int resolve_streams() const;
+  // The threads of one stream's inference: the usable threads shared by the streams.
+  int threads_per_stream() const;
+};
+
+// Declares the shared settings under the CPU's limits and the CPU's own (config.cpp lists the
+// rules): INFERENCE_PRECISION_HINT f32 (what the engine computes), NUM_STREAMS up to the
+// hardware threads, INFERENCE_NUM_THREADS up to them, ENABLE_HYPER_THREADING only where the
+// cores have several threads, SCHEDULING_CORE_TYPE ECORE_ONLY only on hybrid processors,
+// ENABLE_CPU_PINNING false, CPU_RUNTIME_CACHE_CAPACITY at least 1.
+void add_settings(sdk::PropertyTable<Config>& table);
+
+}  // namespace ferry::cpu_plugin

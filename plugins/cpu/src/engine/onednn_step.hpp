@@ -1,0 +1,132 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <oneapi/dnnl/dnnl.hpp>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ferry/graph/node.hpp"
+#include "ferry/graph/ops/constant.hpp"
+#include "step.hpp"
+
+namespace ferry::cpu::engine {
+
+// A oneDNN primitive as a step. Each argument is a slot the primitive reads (DNNL_ARG_SRC...)
+// or writes (DNNL_ARG_DST), seen through the memory descriptor the primitive was made for;
+// constants (weights, bias) are memories of its own, prepared once. With a sum post-op the
+// `accumulates_into_output` slot is copied into the destination first, unless the destination
+// took over its memory.
+class OneDnnStep : public Step {
+ public:
+  struct Argument {
+    int id;  // DNNL_ARG_*
+    size_t slot;
+    dnnl::memory::desc desc;
+  };
+  OneDnnStep(std::shared_ptr<const Node> node, std::string exec_type, dnnl::primitive primitive,
+             dnnl::memory::desc scratchpad, std::vector<Argument> arguments,
+             std::unordered_map<int, dnnl::memory> constants, std::string type = {}, std::string name = {});
+
+  std::unique_ptr<StepBinding> bind(ExecutionMemory& memory) const override;
+
+  const dnnl::primitive& primitive() const { return m_primitive; }
+  const dnnl::memory::desc& scratchpad() const { return m_scratchpad; }
+  const std::vector<Argument>& arguments() const { return m_arguments; }
+  const std::unordered_map<int, dnnl::memory>& constants() const { return m_constants; }
+
+ private:
+  dnnl::primitive m_primitive;
+  dnnl::memory::desc m_scratchpad;
+  std::vector<Argument> m_arguments;
+  std::unordered_map<int, dnnl::memory> m_constants;
+};
+
+// A reorder of `from` into the layout `to` (same dims): how values move between layouts.
+std::unique_ptr<OneDnnStep> make_reorder_step(std::shared_ptr<const Node> node, const std::string& name, size_t from,
+                                              const dnnl::memory::desc& from_desc, size_t to,
+                                              const dnnl::memory::desc& to_desc);
+
+// An op (and the ops fused into it) lowered to one oneDNN primitive, before its values have
+// slots: the compiler binds each read to a slot in the layout it asks for (reordering when the
+// value is in another), and gives the destination a slot in the layout the primitive chose.
+struct LoweredOp {
+  struct Read {
+    int argument;  // DNNL_ARG_*
+    Output<Node> value;
+    dnnl::memory::desc desc;
+  };
+  dnnl::primitive primitive;
+  dnnl::memory::desc scratchpad;
+  std::string exec_type = "onednn";
+  std::vector<Read> reads;
+  dnnl::memory::desc destination;
+  // The value a sum post-op adds: read in the destination's layout.
+  std::optional<Output<Node>> sum_operand;
+  std::unordered_map<int, dnnl::memory> constants;
+  std::vector<std::shared_ptr<const Node>> absorbed;  // ops fused after the first, in graph order
+};
+
+// The layout of a value computed so far (nullopt: not computed yet). Lowerings read it to make
+// primitives for their inputs' layouts, and to fuse only values that are ready.
+using LayoutOf = std::function<std::optional<dnnl::memory::desc>(const Output<Node>&)>;
+
+// The oneDNN attributes every primitive of the engine uses, with `post_ops`: a scratchpad per
+// execution (oneDNN's own is per creating thread, and a graph created on one thread runs on a
+// queue's worker).
+dnnl::primitive_attr primitive_attributes(const dnnl::post_ops& post_ops = {});
+
+// The plain (dense, row-major) memory descriptor of an f32 tensor, and whether `desc` is one.
+dnnl::memory::desc plain_f32(const Shape& shape);
+dnnl::memory::desc plain_f32(const dnnl::memory::dims& dims);
+bool is_plain(const dnnl::memory::desc& desc);
+
+// Whether `node` is the op `type` (IR type name).
+bool is_op(const Node& node, const char* type);
+
+// The one op reading `node`'s only output, when there is exactly one reader.
+std::shared_ptr<const Node> only_reader(const Node& node);
+
+// An f32 layout left to the primitive (format_tag::any). Destinations take the one it prefers
+// even when a Result reads them: a reorder into the caller's memory costs less than a
+// primitive on plain memory (oneDNN's slow paths).
+dnnl::memory::desc any_layout(const Shape& shape);
+
+// What follows a convolution or matmul and runs inside it: a bias Add (the constant that
+// `bias_of(add)` accepts), then an Add of another value already computed (a residual: the
+// sum post-op), then a Relu or Clamp; each when it is the only reader of what precedes it.
+struct Epilogue {
+  std::shared_ptr<const op::v0::Constant> bias;
+  dnnl::post_ops post_ops;
+};
+Epilogue fuse_epilogue(const std::shared_ptr<const Node>& node,
+                       const std::function<std::shared_ptr<const op::v0::Constant>(const Node& add)>& bias_of,
+                       const LayoutOf& layout_of, LoweredOp& lowered);
+
+// A primitive reading one value (DNNL_ARG_SRC, in the layout `primitive` was made for) as a
+// lowered op.
+LoweredOp lowered_reading(const Output<Node>& input, dnnl::primitive primitive,
+                          const dnnl::primitive_desc_base& description);
+
+// The last op of `lowered`'s chain: the one whose output the step writes.
+std::shared_ptr<const Node> last_of_chain(const std::shared_ptr<const Node>& node, const LoweredOp& lowered);
+
+// The constant memories of a primitive: the weights (`plain` over `weights_data`) reordered once
+// into the layout it prefers, and the bias when there is one.
+std::unordered_map<int, dnnl::memory> prepare_constants(const dnnl::memory::desc& plain, const void* weights_data,
+                                                        const dnnl::memory::desc& preferred,
+                                                        const op::v0::Constant* bias,
+                                                        const dnnl::memory::desc& bias_desc);
+
+// Lowerings, each nullopt when the op (its types, shapes or attributes) is not one it covers.
+std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_pooling(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_reduce_mean(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_softmax(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_eltwise(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_binary(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+
+}  // namespace ferry::cpu::engine

@@ -1,0 +1,115 @@
+#include "graph_cache.hpp"
+
+#include <chrono>
+
+#include "ferry/base/exception.hpp"
+#include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/result.hpp"
+
+namespace ferry::cpu_plugin {
+namespace {
+
+std::chrono::microseconds to_microseconds(uint64_t ns) { return std::chrono::microseconds(ns / 1000); }
+
+}  // namespace
+
+ShapeGraph::ShapeGraph(std::shared_ptr<const Model> model, int threads) : m_model(std::move(model)) {
+  // Dynamic element types, or shapes the values decide: only the reference kernels follow them.
+  bool static_throughout = !m_model->is_dynamic();
+  for (const auto& node : m_model->get_ordered_ops())
+    for (size_t i = 0; i < node->get_output_size(); ++i)
+      if (node->get_output_element_type(i).is_dynamic()) static_throughout = false;
+  if (static_throughout) {
+    m_graph = std::make_unique<cpu::engine::CompiledGraph>(m_model, threads);
+  } else {
+    m_reference = std::make_unique<ReferenceExecutor>(m_model);
+  }
+}
+
+uint64_t ShapeGraph::run(const TensorVector& inputs, TensorVector& outputs, std::vector<ProfilingInfo>* profile) const {
+  if (m_reference) {
+    const auto start = std::chrono::steady_clock::now();
+    m_reference->run(inputs, outputs);
+    if (profile) {
+      const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+      profile->push_back(
+          {ProfilingInfo::Status::EXECUTED, took, took, m_model->get_friendly_name(), "reference", "Subgraph"});
+    }
+    return 0;  // the executor's outputs are its own tensors, copied into bound ones: not counted
+  }
+  std::vector<void*> arguments;
+  arguments.reserve(inputs.size() + outputs.size());
+  for (const Tensor& input : inputs) arguments.push_back(input.data());
+  for (size_t r = 0; r < outputs.size(); ++r) {
+    const auto& result = m_model->get_results()[r];
+    const Shape& shape = result->get_input_shape(0);
+    if (!outputs[r]) {
+      outputs[r] = Tensor(result->get_input_element_type(0), shape);
+    } else if (outputs[r].get_shape() != shape) {
+      outputs[r].set_shape(shape);
+    }
+    arguments.push_back(outputs[r].data());
+  }
+  if (!profile) return m_graph->run(arguments);
+  std::vector<cpu::engine::OpProfile> steps;
+  const uint64_t copied = m_graph->run(arguments, &steps);
+  for (const auto& step : steps)
+    profile->push_back({ProfilingInfo::Status::EXECUTED, to_microseconds(step.ns), to_microseconds(step.ns), step.name,
+                        step.exec_type, step.type});
+  return copied;
+}
+
+GraphCache::GraphCache(std::shared_ptr<const Model> model, int threads, size_t capacity)
+    : m_model(std::move(model)), m_threads(threads), m_capacity(std::max<size_t>(1, capacity)) {
+  bool static_inputs = true;
+  for (const auto& parameter : m_model->get_parameters())
+    if (parameter->get_output_partial_shape(0).is_dynamic()) static_inputs = false;
+  // Compile errors of a static model belong to compile_model.
+  if (static_inputs) {
+    m_static = std::make_shared<ShapeGraph>(m_model, m_threads);
+    m_compiled = 1;
+  }
+}
+
+std::shared_ptr<const ShapeGraph> GraphCache::get(const std::vector<Shape>& input_shapes) const {
+  if (m_static) return m_static;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto found = m_by_shapes.find(input_shapes);
+    if (found != m_by_shapes.end()) {
+      m_recent.splice(m_recent.begin(), m_recent, found->second);
+      return found->second->second;
+    }
+  }
+  // A new shape: the model reshaped to it and compiled, without holding the lock.
+  std::shared_ptr<Model> shaped = m_model->clone();
+  std::map<size_t, PartialShape> shapes;
+  for (size_t i = 0; i < input_shapes.size(); ++i) shapes[i] = PartialShape(input_shapes[i]);
+  shaped->reshape(shapes);
+  auto graph = std::make_shared<const ShapeGraph>(shaped, m_threads);
+
+  std::lock_guard<std::mutex> lock(m_mutex);
+  const auto found = m_by_shapes.find(input_shapes);
+  if (found != m_by_shapes.end()) return found->second->second;  // another request was first
+  ++m_compiled;
+  m_recent.emplace_front(input_shapes, graph);
+  m_by_shapes[input_shapes] = m_recent.begin();
+  if (m_recent.size() > m_capacity) {
+    m_by_shapes.erase(m_recent.back().first);
+    m_recent.pop_back();
+  }
+  return graph;
+}
+
+uint64_t GraphCache::compiled_shapes() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_compiled;
+}
+
+size_t GraphCache::cached_shapes() const {
+  if (m_static) return 1;
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_recent.size();
+}
+
+}  // namespace ferry::cpu_plugin

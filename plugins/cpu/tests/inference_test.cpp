@@ -1,0 +1,157 @@
+// Inference on CPU through the public API, against outputs computed with plain loops
+// (//testing/models:test_models) or core's reference executor: the engine's oneDNN steps, a
+// dynamic batch compiled once per shape within CPU_RUNTIME_CACHE_CAPACITY, shapes that depend on
+// the values, concurrent requests on streams, and the copies CPU_COPIED_BYTES counts.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <thread>
+
+#include "ferry/cpu/properties.hpp"
+#include "ferry/ferry.hpp"
+#include "ferry/graph/ops/constant.hpp"
+#include "ferry/graph/ops/non_zero.hpp"
+#include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/result.hpp"
+#include "testing/models/test_models.hpp"
+
+namespace ferry::cpu_test {
+namespace {
+
+using namespace ::ferry::test_models;
+
+Tensor make_f32(const Shape& shape, std::vector<float>& values) { return Tensor(element::f32, shape, values.data()); }
+
+std::vector<float> values_of(const Tensor& tensor) {
+  return std::vector<float>(tensor.data<float>(), tensor.data<float>() + tensor.get_size());
+}
+
+// Relative and absolute 1e-5: the engine's f32 kernels against loops in double.
+void expect_near(const std::vector<float>& actual, const std::vector<float>& expected, const std::string& what) {
+  ASSERT_EQ(actual.size(), expected.size()) << what;
+  for (size_t i = 0; i < actual.size(); ++i)
+    EXPECT_NEAR(actual[i], expected[i], 1e-5f + 1e-5f * std::fabs(expected[i])) << what << " [" << i << "]";
+}
+
+TEST(CpuInference, CnnRunsOnOneDnnAndMatchesHandComputedValues) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_cnn(), "CPU", {enable_profiling(true)});
+  InferRequest request = compiled.create_infer_request();
+  auto x = sample(kCnnChannels * kCnnSize * kCnnSize, 2);
+  request.set_input_tensor(make_f32({1, kCnnChannels, kCnnSize, kCnnSize}, x));
+  request.infer();
+  expect_near(values_of(request.get_output_tensor()), cnn_reference(x), "cnn");
+  bool convolution_on_onednn = false;
+  for (const ProfilingInfo& step : request.get_profiling_info())
+    if (step.node_type == "Convolution" && step.exec_type.rfind("onednn", 0) == 0) convolution_on_onednn = true;
+  EXPECT_TRUE(convolution_on_onednn) << "the convolution did not run as a oneDNN primitive";
+}
+
+TEST(CpuInference, DynamicBatchCompilesEachShapeOnceWithinTheCacheCapacity) {
+  Core core;
+  CompiledModel compiled =
+      core.compile_model(make_mlp(Dimension::dynamic(), kMlp), "CPU", {cpu::runtime_cache_capacity(2)});
+  EXPECT_EQ(compiled.get_property(cpu::compiled_shapes), 0u);
+  InferRequest request = compiled.create_infer_request();
+  const auto run = [&](size_t batch, int seed) {
+    auto x = sample(batch * kMlp.in, seed);
+    request.set_tensor("x", make_f32({batch, kMlp.in}, x));
+    request.infer();
+    const MlpOutputs expected = mlp_reference(x, batch, kMlp);
+    expect_near(values_of(request.get_tensor("probs")), expected.probs, "probs, batch " + std::to_string(batch));
+    expect_near(values_of(request.get_tensor("hidden")), expected.hidden, "hidden, batch " + std::to_string(batch));
+  };
+  run(1, 1);
+  run(3, 2);
+  run(1, 3);  // cached
+  run(3, 4);  // cached
+  EXPECT_EQ(compiled.get_property(cpu::compiled_shapes), 2u);
+  run(5, 5);  // a third shape: batch 1, the least recently used, is dropped
+  run(3, 6);  // still cached
+  EXPECT_EQ(compiled.get_property(cpu::compiled_shapes), 3u);
+  run(1, 7);  // compiled again
+  EXPECT_EQ(compiled.get_property(cpu::compiled_shapes), 4u);
+}
+
+// NonZero's output shape is the count of non-zero inputs: the reference kernels follow it.
+TEST(CpuInference, ShapesThatDependOnTheValuesRunOnTheReferenceKernels) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{6});
+  auto indices = std::make_shared<op::v3::NonZero>(x, element::i64);
+  auto model = std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(indices)}, ParameterVector{x});
+  Core core;
+  CompiledModel compiled = core.compile_model(model, "CPU");
+  InferRequest request = compiled.create_infer_request();
+  for (std::vector<float> values : {std::vector<float>{0, 2, 0, 0, 5, 1}, std::vector<float>{3, 0, 0, 0, 0, 0}}) {
+    request.set_input_tensor(make_f32({6}, values));
+    request.infer();
+    std::vector<int64_t> expected;
+    for (size_t i = 0; i < values.size(); ++i)
+      if (values[i] != 0) expected.push_back(static_cast<int64_t>(i));
+    const Tensor output = request.get_output_tensor();
+    ASSERT_EQ(output.get_shape(), (Shape{1, expected.size()}));
+    EXPECT_EQ(std::vector<int64_t>(output.data<int64_t>(), output.data<int64_t>() + output.get_size()), expected);
+  }
+}
+
+TEST(CpuInference, InputsAndOutputsAreReadAndWrittenInPlace) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp(2, kMlp), "CPU");
+  InferRequest request = compiled.create_infer_request();
+  auto x = sample(2 * kMlp.in, 1);
+  std::vector<float> probs(2 * kMlp.out, -1.f), hidden(2 * kMlp.hidden, -1.f);
+  request.set_tensor("x", make_f32({2, kMlp.in}, x));
+  request.set_tensor("probs", make_f32({2, kMlp.out}, probs));
+  request.set_tensor("hidden", make_f32({2, kMlp.hidden}, hidden));
+  const uint64_t before = core.get_property("CPU", cpu::copied_bytes);
+  request.infer();
+  request.infer();
+  EXPECT_EQ(core.get_property("CPU", cpu::copied_bytes), before) << "an inference copied";
+  const MlpOutputs expected = mlp_reference(x, 2, kMlp);
+  expect_near(probs, expected.probs, "probs");
+  expect_near(hidden, expected.hidden, "hidden");
+}
+
+// An ROI view is not dense: it is copied into the request's buffer, and the copy is counted.
+TEST(CpuInference, StridedInputIsCopiedAndCounted) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp(2, kMlp), "CPU");
+  InferRequest request = compiled.create_infer_request();
+  auto wide = sample(2 * 2 * kMlp.in, 4);  // [2, 2 * in]: the left half is the input
+  Tensor view(element::f32, {2, kMlp.in}, wide.data(), Strides{2 * kMlp.in * sizeof(float), sizeof(float)});
+  request.set_tensor("x", view);
+  const uint64_t before = core.get_property("CPU", cpu::copied_bytes);
+  request.infer();
+  EXPECT_EQ(core.get_property("CPU", cpu::copied_bytes) - before, 2 * kMlp.in * sizeof(float));
+  std::vector<float> x;
+  for (size_t row = 0; row < 2; ++row)
+    x.insert(x.end(), wide.begin() + row * 2 * kMlp.in, wide.begin() + row * 2 * kMlp.in + kMlp.in);
+  expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, 2, kMlp).probs, "probs");
+}
+
+TEST(CpuInference, ConcurrentRequestsOnStreamsEachGetTheirOwnResult) {
+  Core core;
+  CompiledModel compiled = core.compile_model(make_mlp(Dimension::dynamic(), kMlp), "CPU",
+                                              {hint::performance_mode(hint::PerformanceMode::THROUGHPUT)});
+  constexpr int kThreads = 4, kRuns = 20;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      InferRequest request = compiled.create_infer_request();
+      for (int run = 0; run < kRuns; ++run) {
+        const size_t batch = 1 + (t + run) % 3;
+        auto x = sample(batch * kMlp.in, t * 100 + run);
+        request.set_tensor("x", make_f32({batch, kMlp.in}, x));
+        request.start_async();
+        request.wait();
+        expect_near(values_of(request.get_tensor("probs")), mlp_reference(x, batch, kMlp).probs,
+                    "thread " + std::to_string(t) + ", run " + std::to_string(run));
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(compiled.get_property(cpu::compiled_shapes), 3u);
+}
+
+}  // namespace
+}  // namespace ferry::cpu_test
