@@ -8,7 +8,10 @@ def _relative(from_dir, path):
         if from_parts[i] != parts[i]:
             break
         common = i + 1
-    return "/".join([".."] * (len(from_parts) - common) + parts[common:])
+    relative = "/".join([".."] * (len(from_parts) - common) + parts[common:])
+
+    # A bare file name would be searched for on the library path: "./" keeps it next to the XML.
+    return relative if "/" in relative else "./" + relative
 
 def _plugins_xml_impl(ctx):
     out = ctx.actions.declare_file(ctx.attr.out)
@@ -29,6 +32,11 @@ _plugins_xml = rule(
     },
 )
 
-def plugins_xml(name, out, plugins, **kwargs):
-    """plugins: device name -> plugin library label."""
-    _plugins_xml(name = name, out = out, plugins = {label: device for device, label in plugins.items()}, **kwargs)
+def by_library(plugins):
+    """device name -> plugin library label, as plugins_xml's `libraries` wants it."""
+    return {label: device for device, label in plugins.items()}
+
+def plugins_xml(name, out, plugins = None, libraries = None, **kwargs):
+    """plugins: device name -> plugin library label; or libraries: library label -> device name
+    (by_library(plugins)), which may be a select()."""
+    _plugins_xml(name = name, out = out, plugins = by_library(plugins) if plugins != None else libraries, **kwargs)

@@ -81,15 +81,15 @@ phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" "${plain_only
 # and Intel's runtime's own leaks are suppressed by library (testing/support/lsan_suppressions.txt).
 phase sanitizers_gpu bazel_test --config=sanitize -- "${sanitized_gpu[@]}" "${plain_only[@]/#/-}"
 # ThreadSanitizer over the concurrency-heavy tests: async requests and the streams executor,
-# TEMPLATE's and CPU's concurrent requests (CPU's shape cache), BATCH, MULTI (over TEMPLATE and GPU on PoCL), the NPU plugin with
-# the simulated driver's worker and queues. The Triton instance is not here: tritonserver would
-# need TSan's runtime preloaded and reports races in its own uninstrumented threads; Triton calls
-# an instance from one thread at a time, and the sanitizers phase runs it under ASan.
+# TEMPLATE's and CPU's concurrent requests (CPU's shape cache), BATCH, MULTI (over CPU and
+# TEMPLATE: the GPU plugin is not built under TSan), the NPU plugin with the simulated driver's
+# worker and queues. The Triton instance is not here: tritonserver would need TSan's runtime
+# preloaded and reports races in its own uninstrumented threads; Triton calls an instance from
+# one thread at a time, and the sanitizers phase runs it under ASan.
 tsan_tests=(//core:async_infer_request_test //core:streams_executor_test //core:streams_executor_priority_test
   //core:sync_infer_request_test //plugins/template:inference_test //plugins/cpu:inference_test
-  //plugins/batch:batch_device_test
-  //plugins/multi:multi_device_test //plugins/npu:inference_test //plugins/npu/simulator:synchronization_test
-  //plugins/npu/simulator:command_list_test)
+  //plugins/batch:batch_device_test //plugins/multi:multi_device_test //plugins/npu:inference_test
+  //plugins/npu/simulator:synchronization_test //plugins/npu/simulator:command_list_test)
 phase tsan bazel_test --config=tsan -- "${tsan_tests[@]}"
 
 echo "--- phases"
