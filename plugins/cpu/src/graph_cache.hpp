@@ -27,7 +27,8 @@ class ShapeGraph {
 
   // inputs: dense host tensors of the model's input shapes. outputs: one host tensor per result,
   // dense; each is set_shape'd to the result's shape, and an empty one is allocated. Returns the
-  // bytes the engine copied.
+  // bytes copied: the engine's own copies, or on the reference executor every bound output (it
+  // computes into tensors of its own).
   uint64_t run(const TensorVector& inputs, TensorVector& outputs, std::vector<ProfilingInfo>* profile) const;
 
   // "onednn" when the engine runs it, "reference" when core's reference executor does.

@@ -84,6 +84,7 @@ TEST(CpuInference, ShapesThatDependOnTheValuesRunOnTheReferenceKernels) {
   InferRequest request = compiled.create_infer_request();
   for (std::vector<float> values : {std::vector<float>{0, 2, 0, 0, 5, 1}, std::vector<float>{3, 0, 0, 0, 0, 0}}) {
     request.set_input_tensor(make_f32({6}, values));
+    const uint64_t before = core.get_property("CPU", cpu::copied_bytes);
     request.infer();
     std::vector<int64_t> expected;
     for (size_t i = 0; i < values.size(); ++i)
@@ -91,6 +92,8 @@ TEST(CpuInference, ShapesThatDependOnTheValuesRunOnTheReferenceKernels) {
     const Tensor output = request.get_output_tensor();
     ASSERT_EQ(output.get_shape(), (Shape{1, expected.size()}));
     EXPECT_EQ(std::vector<int64_t>(output.data<int64_t>(), output.data<int64_t>() + output.get_size()), expected);
+    // The reference executor's result is copied into the request's output tensor, and counted.
+    EXPECT_EQ(core.get_property("CPU", cpu::copied_bytes) - before, output.get_byte_size());
   }
 }
 
