@@ -26,7 +26,8 @@ ShapeGraph::ShapeGraph(std::shared_ptr<const Model> model, int threads) : m_mode
   }
 }
 
-uint64_t ShapeGraph::run(const TensorVector& inputs, TensorVector& outputs, std::vector<ProfilingInfo>* profile) const {
+uint64_t ShapeGraph::run(const TensorVector& inputs, TensorVector& outputs, std::vector<void*>& arguments,
+                         std::vector<ProfilingInfo>* profile) const {
   if (m_reference) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<bool> bound(outputs.size());
@@ -43,8 +44,7 @@ uint64_t ShapeGraph::run(const TensorVector& inputs, TensorVector& outputs, std:
     }
     return copied;
   }
-  std::vector<void*> arguments;
-  arguments.reserve(inputs.size() + outputs.size());
+  arguments.clear();
   for (const Tensor& input : inputs) arguments.push_back(input.data());
   for (size_t r = 0; r < outputs.size(); ++r) {
     const auto& result = m_model->get_results()[r];

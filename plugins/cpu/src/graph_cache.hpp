@@ -29,7 +29,10 @@ class ShapeGraph {
   // dense; each is set_shape'd to the result's shape, and an empty one is allocated. Returns the
   // bytes copied: the engine's own copies, or on the reference executor every bound output (it
   // computes into tensors of its own).
-  uint64_t run(const TensorVector& inputs, TensorVector& outputs, std::vector<ProfilingInfo>* profile) const;
+  // `arguments`: the caller's scratch for the engine's argument list, reused so that a run
+  // allocates nothing.
+  uint64_t run(const TensorVector& inputs, TensorVector& outputs, std::vector<void*>& arguments,
+               std::vector<ProfilingInfo>* profile) const;
 
   // "onednn" when the engine runs it, "reference" when core's reference executor does.
   const char* executor() const { return m_graph ? "onednn" : "reference"; }

@@ -12,7 +12,9 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
       m_outputs(get_outputs().size()),
       m_dense_inputs(get_inputs().size()),
       m_dense_outputs(get_outputs().size()),
-      m_shapes(get_inputs().size()) {}
+      m_shapes(get_inputs().size()) {
+  m_arguments.reserve(get_inputs().size() + get_outputs().size());
+}
 
 const CompiledModel& SyncInferRequest::compiled_model() const {
   return static_cast<const CompiledModel&>(*get_compiled_model());
@@ -49,7 +51,7 @@ void SyncInferRequest::infer() {
   const std::shared_ptr<const ShapeGraph> graph = compiled_model().graphs().get(m_shapes);
   const bool profiling = compiled_model().get_config().enable_profiling;
   if (profiling) profiling_records().clear();
-  copied += graph->run(m_inputs, m_outputs, profiling ? &profiling_records() : nullptr);
+  copied += graph->run(m_inputs, m_outputs, m_arguments, profiling ? &profiling_records() : nullptr);
 
   for (size_t k = 0; k < m_outputs.size(); ++k) {
     Tensor& bound = output_tensor(k);

@@ -28,6 +28,7 @@ class SyncInferRequest final : public ISyncInferRequest {
   TensorVector m_dense_inputs;       // per input: the dense copy of a strided tensor, reused
   TensorVector m_dense_outputs;      // per output: the dense result for a strided tensor, reused
   std::vector<Shape> m_shapes;       // the inputs' shapes, reused
+  std::vector<void*> m_arguments;    // the engine's argument list, reused
 };
 
 }  // namespace ferry::cpu_plugin
