@@ -39,14 +39,27 @@ bool map_moves_bytes(cl_command_queue queue, cl_mem buffer) {
 
 cl_bool blocking_flag(bool blocking) { return blocking ? CL_TRUE : CL_FALSE; }
 
+// For a blocking write: waits for the write's own event (`status`: the enqueue's), so the bytes
+// are in the memory object when the call returns, not just taken from the host pointer.
+cl_int wait_for_write(cl_int status, cl_event written) {
+  if (!written) return status;
+  if (status == CL_SUCCESS) status = clWaitForEvents(1, &written);
+  clReleaseEvent(written);
+  return status;
+}
+
+// The event a write must give back: one when the write is blocking (see wait_for_write).
+cl_event* write_event(bool blocking, cl_event* event) { return blocking ? event : nullptr; }
+
 }  // namespace
 
 cl_int write_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, bool blocking, size_t offset,
                     size_t bytes, const void* host) {
-  const cl_int status =
-      clEnqueueWriteBuffer(queue, buffer, blocking_flag(blocking), offset, bytes, host, 0, nullptr, nullptr);
+  cl_event written = nullptr;
+  const cl_int status = clEnqueueWriteBuffer(queue, buffer, blocking_flag(blocking), offset, bytes, host, 0, nullptr,
+                                             write_event(blocking, &written));
   count(counters.copied, status, bytes);
-  return status;
+  return wait_for_write(status, written);
 }
 
 cl_int read_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, bool blocking, size_t offset,
@@ -61,11 +74,12 @@ cl_int write_buffer_rect(MemoryCounters& counters, cl_command_queue queue, cl_me
                          const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
                          size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
                          size_t host_slice_pitch, const void* host) {
+  cl_event written = nullptr;
   const cl_int status = clEnqueueWriteBufferRect(queue, buffer, blocking_flag(blocking), buffer_origin, host_origin,
                                                  region, buffer_row_pitch, buffer_slice_pitch, host_row_pitch,
-                                                 host_slice_pitch, host, 0, nullptr, nullptr);
+                                                 host_slice_pitch, host, 0, nullptr, write_event(blocking, &written));
   count(counters.copied, status, region_bytes(region));
-  return status;
+  return wait_for_write(status, written);
 }
 
 cl_int read_buffer_rect(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, bool blocking,
@@ -81,10 +95,11 @@ cl_int read_buffer_rect(MemoryCounters& counters, cl_command_queue queue, cl_mem
 
 cl_int write_image(MemoryCounters& counters, cl_command_queue queue, cl_mem image, bool blocking, const size_t* origin,
                    const size_t* region, size_t row_pitch, size_t slice_pitch, const void* host) {
+  cl_event written = nullptr;
   const cl_int status = clEnqueueWriteImage(queue, image, blocking_flag(blocking), origin, region, row_pitch,
-                                            slice_pitch, host, 0, nullptr, nullptr);
+                                            slice_pitch, host, 0, nullptr, write_event(blocking, &written));
   count(counters.copied, status, image_bytes(image, region));
-  return status;
+  return wait_for_write(status, written);
 }
 
 cl_int read_image(MemoryCounters& counters, cl_command_queue queue, cl_mem image, bool blocking, const size_t* origin,

@@ -18,7 +18,9 @@
 namespace ferry::gpu::transfer {
 
 // Host <-> device, counted in `copied`. Origins and regions as OpenCL's (3 values); an image's
-// bytes are its region's pixels times its element size.
+// bytes are its region's pixels times its element size. A blocking write returns once the bytes
+// are in the memory object, so any queue may use it next: OpenCL's own blocking flag promises
+// only that the host pointer may be reused (Intel's CPU runtime returns before the write lands).
 cl_int write_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, bool blocking, size_t offset,
                     size_t bytes, const void* host);
 cl_int read_buffer(MemoryCounters& counters, cl_command_queue queue, cl_mem buffer, bool blocking, size_t offset,
