@@ -31,12 +31,16 @@ status=0
 [ "$status" = 1 ] && grep -q "/nonexistent/plugins.xml" "$out/stderr.txt" || fail "a missing plugins.xml is not named: $(cat "$out/stderr.txt")"
 
 # --- ferry_run: the default model, then a named one on a named device
-"$tools/ferry_run" > "$out/run.txt" || fail "ferry_run failed: $(cat "$out/run.txt")"
+"$tools/ferry_run" --runs 3 > "$out/run.txt" || fail "ferry_run failed: $(cat "$out/run.txt")"
 # With the in-tree GPU plugin on PoCL, an OpenCL runtime on the host's own cores, the best device
 # is CPU (a GPU, else an NPU, else CPU, else a GPU on the host's cores).
-for expected in "Available devices: CPU GPU.0 .*TEMPLATE" "Device: CPU (picked" "Output probs: f32 \[1,5\]" "Latency: first inference"; do
+for expected in "Available devices: CPU GPU.0 .*TEMPLATE" "Model: ResNet-50, made in memory" "Device: CPU (picked" \
+  "Output probabilities: f32 \[1,1000\]" "top 5 classes (of item 0): [0-9]* (0\.[0-9]*)  [0-9]" \
+  "Latency: first inference .*, median of 3 runs"; do
   grep -q "$expected" "$out/run.txt" || fail "ferry_run printed no '$expected': $(cat "$out/run.txt")"
 done
+"$tools/ferry_run" --model cnn --device TEMPLATE --runs 1 > "$out/run_cnn.txt" || fail "ferry_run --model cnn failed"
+grep -q "Output probs: f32 \[1,5\]" "$out/run_cnn.txt" || fail "ferry_run --model cnn: $(cat "$out/run_cnn.txt")"
 "$tools/ferry_run" --model "$models/dynamic.xml" --device TEMPLATE --shape "[2,5,8]" --runs 2 > "$out/run2.txt" ||
   fail "ferry_run on dynamic.xml failed"
 expect_usage_error "--shape" "$tools/ferry_run" --model "$models/dynamic.xml" --runs 1

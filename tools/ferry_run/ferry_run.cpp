@@ -1,8 +1,10 @@
-// ferry_run: the first program to run. Lists the devices, compiles a model the repository ships
-// for the best device, runs it on seeded random input and prints its outputs and latency.
+// ferry_run: the first program to run. Lists the devices, compiles a model for the best device
+// (by default ResNet-50, made in memory with seeded weights), runs it on seeded random input and
+// prints its outputs, a classifier's top 5 classes, and the latency.
 //
 //   bazel run //tools:ferry_run
-//   bazel run //tools:ferry_run -- --model my.xml --device TEMPLATE
+//   bazel run //tools:ferry_run -- --model cnn --device TEMPLATE
+//   bazel run //tools:ferry_run -- --model my.xml
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +18,11 @@
 #include "latency_stats.hpp"
 #include "model_inputs.hpp"
 #include "random_fill.hpp"
+#include "resnet50.hpp"
 #include "tensor_summary.hpp"
 #include "tool_main.hpp"
 #include "tools/cpp/runfiles/runfiles.h"
+#include "top_classes.hpp"
 
 namespace ferry::tools {
 namespace {
@@ -26,23 +30,23 @@ namespace {
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
-constexpr const char* kDefaultModel = "testing/models/openvino/cnn.xml";
+constexpr const char* kShippedCnn = "testing/models/openvino/cnn.xml";
 
-// The default model: in Bazel's runfiles, else installed next to the tool
+// The shipped small CNN (--model cnn): in Bazel's runfiles, else installed next to the tool
 // (<prefix>/share/ferry/models/cnn.xml, see //tools/install). Empty when neither exists.
-std::string find_default_model(const char* argv0) {
+std::string find_shipped_cnn(const char* argv0) {
   std::string error;
   std::unique_ptr<bazel::tools::cpp::runfiles::Runfiles> runfiles(
       bazel::tools::cpp::runfiles::Runfiles::Create(argv0, &error));
   if (runfiles) {
-    const std::string path = runfiles->Rlocation(std::string("ferry/") + kDefaultModel);
+    const std::string path = runfiles->Rlocation(std::string("ferry/") + kShippedCnn);
     if (!path.empty() && fs::exists(path)) return fs::absolute(path).string();
   }
   std::error_code ec;
   const fs::path executable = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     const fs::path installed =
-        executable.parent_path().parent_path() / "share/ferry/models" / fs::path(kDefaultModel).filename();
+        executable.parent_path().parent_path() / "share/ferry/models" / fs::path(kShippedCnn).filename();
     if (fs::exists(installed)) return installed.string();
   }
   return {};
@@ -88,8 +92,14 @@ int run(const FerryRunOptions& options) {
     Exception::raise(
         "no device is available: no plugins.xml registers one (give --plugins_xml or set FERRY_PLUGINS_XML)");
 
-  std::cout << "Model: " << options.model << "\n";
-  const std::shared_ptr<Model> model = core.read_model(options.model);
+  std::shared_ptr<Model> model;
+  if (options.model == kResNet50) {
+    std::cout << "Model: ResNet-50, made in memory (random weights, seed 1)\n";
+    model = make_resnet50();
+  } else {
+    std::cout << "Model: " << options.model << "\n";
+    model = core.read_model(options.model);
+  }
   if (!options.shapes.empty()) apply_input_shapes(*model, options.shapes, "--shape");
   require_static_inputs(*model, "--shape");
 
@@ -129,6 +139,8 @@ int run(const FerryRunOptions& options) {
     const Tensor output = request.get_output_tensor(i);
     std::cout << "Output " << describe_tensor(compiled.output(i), output) << "\n"
               << "       " << format_summary(summarize(output)) << "\n";
+    const std::vector<ScoredClass> top = top_classes(output, 5);
+    if (!top.empty()) std::cout << "       top 5 classes (of item 0): " << format_top_classes(top) << "\n";
   }
   std::cout << "Latency: first inference " << ms_text(first_ms) << ", median of " << options.runs << " runs "
             << ms_text(compute_latency_stats(latencies).median_ms) << "\n";
@@ -140,7 +152,7 @@ int run(const FerryRunOptions& options) {
 
 int main(int argc, char** argv) {
   // Found before run_tool enters the user's directory: the runfiles lookup may use argv[0].
-  const std::string default_model = ferry::tools::find_default_model(argv[0]);
+  const std::string shipped_cnn = ferry::tools::find_shipped_cnn(argv[0]);
   return ferry::tools::run_tool("ferry_run", [&] {
     const ferry::tools::ArgParser parser = ferry::tools::ferry_run_arg_parser();
     const ferry::tools::ParsedArgs args = parser.parse(argc, argv);
@@ -149,12 +161,12 @@ int main(int argc, char** argv) {
       return 0;
     }
     ferry::tools::FerryRunOptions options = ferry::tools::ferry_run_options_from(args);
-    if (options.model.empty() && !options.version) {
-      if (default_model.empty())
+    if (options.model == ferry::tools::kShippedCnnName) {
+      if (shipped_cnn.empty())
         throw ferry::tools::UsageError(
-            "--model: no default model was found (testing/models/openvino/cnn.xml in the "
+            "--model cnn: the shipped CNN was not found (testing/models/openvino/cnn.xml in the "
             "runfiles, or share/ferry/models/cnn.xml in the install prefix)");
-      options.model = default_model;
+      options.model = shipped_cnn;
     }
     return ferry::tools::run(options);
   });

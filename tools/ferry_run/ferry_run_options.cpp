@@ -8,7 +8,10 @@ ArgParser ferry_run_arg_parser() {
   ArgParser parser("ferry_run",
                    "Lists the devices, compiles a model for the best one (or --device), runs it on seeded\n"
                    "random input and prints every output and the latency.");
-  parser.add_option("model", "PATH", "model to run (.xml IR with its .bin); default: the repository's small CNN")
+  parser
+      .add_option("model", "PATH",
+                  "model to run: an .xml IR (with its .bin) or .onnx file, or 'resnet50' (the default: ResNet-50\n"
+                  "made in memory with seeded random weights) or 'cnn' (the repository's small CNN)")
       .add_option("device", "NAME", "device to run on (default: GPU, else NPU, else the first device)")
       .add_option("plugins_xml", "PATH", "plugins.xml to read (default: next to libferry.so, or $FERRY_PLUGINS_XML)")
       .add_option("shape", "SHAPES", "reshape before compiling: \"[1,3,224,224]\" or \"input[1,3,224,224],...\"")
@@ -20,7 +23,7 @@ ArgParser ferry_run_arg_parser() {
 
 FerryRunOptions ferry_run_options_from(const ParsedArgs& args) {
   FerryRunOptions options;
-  options.model = args.get("model");
+  if (args.has("model")) options.model = args.get("model");
   options.device = args.get("device");
   options.plugins_xml = args.get("plugins_xml");
   if (args.has("shape")) options.shapes = parse_shape_option(args.get("shape"), args.spelling("shape"));

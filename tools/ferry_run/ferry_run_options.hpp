@@ -11,10 +11,14 @@
 
 namespace ferry::tools {
 
+// --model's names for the models the repository makes or ships (any other value is a path).
+inline constexpr const char* kResNet50 = "resnet50";   // made in memory: tools/common/resnet50.hpp
+inline constexpr const char* kShippedCnnName = "cnn";  // testing/models/openvino/cnn.xml
+
 struct FerryRunOptions {
-  std::string model;        // empty: the repository's small CNN (testing/models/openvino/cnn.xml)
-  std::string device;       // empty: the device Core::compile_model picks by itself
-  std::string plugins_xml;  // empty: the Core's default search
+  std::string model = kResNet50;  // kResNet50, kShippedCnnName or a path
+  std::string device;             // empty: the device Core::compile_model picks by itself
+  std::string plugins_xml;        // empty: the Core's default search
   std::vector<ShapeSpec> shapes;
   uint64_t seed = 1;   // of the random input data
   uint32_t runs = 20;  // timed inferences after the first one

@@ -16,7 +16,7 @@ std::string error_of(const std::vector<std::string>& args) {
 
 TEST(FerryRunOptions, Defaults) {
   const FerryRunOptions options = parse({});
-  EXPECT_EQ(options.model, "");
+  EXPECT_EQ(options.model, "resnet50");
   EXPECT_EQ(options.device, "");
   EXPECT_EQ(options.seed, 1u);
   EXPECT_EQ(options.runs, 20u);

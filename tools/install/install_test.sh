@@ -38,8 +38,11 @@ readelf -d "$prefix/bin/query_device" | grep -q 'R.*PATH.*\$ORIGIN/../lib' || fa
 installed "$prefix/bin/query_device" > "$work/query_device.txt" || fail "query_device failed"
 grep -q "^TEMPLATE" "$work/query_device.txt" || fail "query_device lists no TEMPLATE device: $(cat "$work/query_device.txt")"
 grep -q "RO  FULL_DEVICE_NAME" "$work/query_device.txt" || fail "query_device prints no FULL_DEVICE_NAME"
-installed "$prefix/bin/ferry_run" > "$work/ferry_run.txt" || fail "ferry_run failed: $(cat "$work/ferry_run.txt")"
-grep -q "^Output probs" "$work/ferry_run.txt" || fail "ferry_run printed no output: $(cat "$work/ferry_run.txt")"
+installed "$prefix/bin/ferry_run" --runs 2 > "$work/ferry_run.txt" || fail "ferry_run failed: $(cat "$work/ferry_run.txt")"
+grep -q "^Output probabilities" "$work/ferry_run.txt" || fail "ferry_run printed no output: $(cat "$work/ferry_run.txt")"
+# The shipped CNN, found in share/ferry/models.
+installed "$prefix/bin/ferry_run" --model cnn --runs 2 > "$work/ferry_run_cnn.txt" || fail "ferry_run --model cnn failed"
+grep -q "^Output probs" "$work/ferry_run_cnn.txt" || fail "ferry_run --model cnn: $(cat "$work/ferry_run_cnn.txt")"
 installed "$prefix/bin/benchmark_app" -m "$prefix/share/ferry/models/mlp.xml" -api sync -niter 3 \
   -report_json "$work/report.json" > "$work/benchmark.txt" || fail "benchmark_app failed"
 grep -q '"count": 3,' "$work/report.json" || fail "benchmark_app's JSON has no count 3: $(cat "$work/report.json")"
