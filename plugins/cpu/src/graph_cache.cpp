@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "ferry/base/exception.hpp"
+#include "ferry/graph/constant_folding.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 
@@ -11,15 +12,27 @@ namespace {
 
 std::chrono::microseconds to_microseconds(uint64_t ns) { return std::chrono::microseconds(ns / 1000); }
 
+// Whether every value of the model has a static type and shape.
+bool static_throughout(const Model& model) {
+  for (const auto& node : model.get_ordered_ops())
+    for (size_t i = 0; i < node->get_output_size(); ++i)
+      if (node->get_output_element_type(i).is_dynamic() || node->get_output_partial_shape(i).is_dynamic()) return false;
+  return true;
+}
+
+// A model whose inputs have static shapes, with the subgraphs that compute shapes from them
+// (ShapeOf -> ... -> Range, Reshape: a transformer's positions and masks) folded to constants, so
+// the values they shape become static too and the engine runs them.
+std::shared_ptr<const Model> with_shape_subgraphs_folded(std::shared_ptr<Model> model) {
+  if (!static_throughout(*model)) fold_constants(*model);
+  return model;
+}
+
 }  // namespace
 
 ShapeGraph::ShapeGraph(std::shared_ptr<const Model> model, int threads) : m_model(std::move(model)) {
   // Dynamic element types, or shapes the values decide: only the reference kernels follow them.
-  bool static_throughout = !m_model->is_dynamic();
-  for (const auto& node : m_model->get_ordered_ops())
-    for (size_t i = 0; i < node->get_output_size(); ++i)
-      if (node->get_output_element_type(i).is_dynamic()) static_throughout = false;
-  if (static_throughout) {
+  if (static_throughout(*m_model)) {
     m_graph = std::make_unique<cpu::engine::CompiledGraph>(m_model, threads);
   } else {
     m_reference = std::make_unique<ReferenceExecutor>(m_model);
@@ -72,7 +85,8 @@ GraphCache::GraphCache(std::shared_ptr<const Model> model, int threads, size_t c
     if (parameter->get_output_partial_shape(0).is_dynamic()) static_inputs = false;
   // Compile errors of a static model belong to compile_model.
   if (static_inputs) {
-    m_static = std::make_shared<ShapeGraph>(m_model, m_threads);
+    m_static = std::make_shared<ShapeGraph>(
+        static_throughout(*m_model) ? m_model : with_shape_subgraphs_folded(m_model->clone()), m_threads);
     m_compiled = 1;
   }
 }
@@ -92,7 +106,7 @@ std::shared_ptr<const ShapeGraph> GraphCache::get(const std::vector<Shape>& inpu
   std::map<size_t, PartialShape> shapes;
   for (size_t i = 0; i < input_shapes.size(); ++i) shapes[i] = PartialShape(input_shapes[i]);
   shaped->reshape(shapes);
-  auto graph = std::make_shared<const ShapeGraph>(shaped, m_threads);
+  auto graph = std::make_shared<const ShapeGraph>(with_shape_subgraphs_folded(std::move(shaped)), m_threads);
 
   std::lock_guard<std::mutex> lock(m_mutex);
   const auto found = m_by_shapes.find(input_shapes);

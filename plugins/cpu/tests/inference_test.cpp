@@ -10,10 +10,15 @@
 
 #include "ferry/cpu/properties.hpp"
 #include "ferry/ferry.hpp"
+#include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
+#include "ferry/graph/ops/convert.hpp"
+#include "ferry/graph/ops/gather.hpp"
 #include "ferry/graph/ops/non_zero.hpp"
 #include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/range.hpp"
 #include "ferry/graph/ops/result.hpp"
+#include "ferry/graph/ops/shape_of.hpp"
 #include "testing/models/test_models.hpp"
 
 namespace ferry::cpu_test {
@@ -94,6 +99,36 @@ TEST(CpuInference, ShapesThatDependOnTheValuesRunOnTheReferenceKernels) {
     EXPECT_EQ(std::vector<int64_t>(output.data<int64_t>(), output.data<int64_t>() + output.get_size()), expected);
     // The reference executor's result is copied into the request's output tensor, and counted.
     EXPECT_EQ(core.get_property("CPU", cpu::copied_bytes) - before, output.get_byte_size());
+  }
+}
+
+// y = x + [0, 1, ..., L-1] per row, the positions computed from x's shape (ShapeOf -> Gather ->
+// Range, as a transformer's position ids): once the input's shape is known the positions are
+// constants, so the model runs on the engine, not on the reference kernels.
+TEST(CpuInference, ShapesComputedFromInputShapesAreFoldedForTheEngine) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), Dimension::dynamic()});
+  auto scalar = [](int64_t value) {
+    return op::v0::Constant::create(element::i64, Shape{}, std::vector<int64_t>{value});
+  };
+  auto length = std::make_shared<op::v8::Gather>(std::make_shared<op::v3::ShapeOf>(x), scalar(1), scalar(0));
+  auto positions = std::make_shared<op::v4::Range>(scalar(0), length, scalar(1), element::i64);
+  auto y = std::make_shared<op::v1::Add>(x, std::make_shared<op::v0::Convert>(positions, element::f32));
+  auto model = std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(y)}, ParameterVector{x});
+  Core core;
+  for (const bool static_input : {false, true}) {
+    if (static_input) model->reshape(PartialShape{2, 5});
+    CompiledModel compiled = core.compile_model(model, "CPU", {enable_profiling(true)});
+    InferRequest request = compiled.create_infer_request();
+    for (const size_t length : static_input ? std::vector<size_t>{5} : std::vector<size_t>{3, 7}) {
+      std::vector<float> values = sample(2 * length, static_cast<int>(length));
+      request.set_input_tensor(make_f32({2, length}, values));
+      request.infer();
+      std::vector<float> expected = values;
+      for (size_t i = 0; i < expected.size(); ++i) expected[i] += static_cast<float>(i % length);
+      expect_near(values_of(request.get_output_tensor()), expected, "length " + std::to_string(length));
+      for (const ProfilingInfo& step : request.get_profiling_info())
+        EXPECT_NE(step.exec_type, "reference") << "length " << length << ": the model ran on the reference kernels";
+    }
   }
 }
 
