@@ -18,7 +18,7 @@ namespace {
 
 std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
   for (auto lower : {lower_convolution, lower_pooling, lower_matmul, lower_reduce_mean, lower_softmax, lower_eltwise,
-                     lower_binary}) {
+                     lower_binary, lower_layer_norm}) {
     try {
       if (auto lowered = lower(node, layout_of)) return lowered;
     } catch (const dnnl::error&) {
@@ -26,6 +26,14 @@ std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node
     }
   }
   return std::nullopt;
+}
+
+std::optional<AttentionLowering> lower_attention_to_onednn(const std::shared_ptr<const Node>& node) {
+  try {
+    return lower_attention(node);
+  } catch (const dnnl::error&) {
+    return std::nullopt;  // shapes oneDNN's matmul does not broadcast: the reference kernel
+  }
 }
 
 enum class Home { arena, argument, constant };
@@ -48,6 +56,14 @@ class Planner {
         TensorVector view(1);
         constant->evaluate(view, {});
         m_plan.constant_slots.emplace_back(new_slot(node->output(0), {}, node, Home::constant), view[0]);
+      } else if (auto transpose = transpose_view(node)) {
+        const size_t input = plain(read_slot(node->input_value(0)));
+        const size_t output = new_slot(node->output(0), transpose->output, node, Home::arena);
+        auto step = make_reorder_step(node, node->get_friendly_name(), input, transpose->input, output,
+                                      transpose->output, node->get_type_name());
+        add_step(std::move(step));
+      } else if (auto attention = lower_attention_to_onednn(node)) {
+        add_attention_steps(node, std::move(*attention));
       } else if (auto lowered = lower_to_onednn(node, layout_of); lowered && readable(*lowered)) {
         for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
         add_onednn_step(node, std::move(*lowered));
@@ -156,6 +172,53 @@ class Planner {
     step->outputs.push_back(output);
     step->accumulates_into_output = addend;
     add_step(std::move(step));
+  }
+
+  // Scores, softmax and context as three oneDNN steps; the scores and probabilities get arena
+  // slots of their own, plain.
+  void add_attention_steps(const std::shared_ptr<const Node>& node, AttentionLowering lowered) {
+    const size_t query = plain(read_slot(node->input_value(0)));
+    const size_t key = plain(read_slot(node->input_value(1)));
+    const size_t value = plain(read_slot(node->input_value(2)));
+    const size_t scores = add_slot(element::f32, lowered.scores_shape, lowered.scores_desc, node, Home::arena);
+    const size_t probabilities = add_slot(element::f32, lowered.scores_shape, lowered.scores_desc, node, Home::arena);
+    const std::string name = node->get_friendly_name();
+
+    std::vector<OneDnnStep::Argument> arguments{{DNNL_ARG_SRC, query, lowered.query},
+                                                {DNNL_ARG_WEIGHTS, key, lowered.key_transposed}};
+    std::vector<size_t> inputs{query, key};
+    if (lowered.mask_input) {
+      const size_t mask = plain(read_slot(*lowered.mask_input));
+      arguments.push_back({DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1, mask, lowered.mask});
+      inputs.push_back(mask);
+    }
+    arguments.push_back({DNNL_ARG_DST, scores, lowered.scores_desc});
+    auto scores_step =
+        std::make_unique<OneDnnStep>(node, "onednn", lowered.scores, lowered.scores_scratchpad, std::move(arguments),
+                                     std::move(lowered.scores_constants), std::string(), name + "/scores");
+    scores_step->inputs = std::move(inputs);
+    scores_step->outputs.push_back(scores);
+    add_step(std::move(scores_step));
+
+    auto softmax_step = std::make_unique<OneDnnStep>(
+        node, "onednn", lowered.softmax, lowered.softmax_scratchpad,
+        std::vector<OneDnnStep::Argument>{{DNNL_ARG_SRC, scores, lowered.scores_desc},
+                                          {DNNL_ARG_DST, probabilities, lowered.scores_desc}},
+        std::unordered_map<int, dnnl::memory>{}, std::string(), name + "/softmax");
+    softmax_step->inputs.push_back(scores);
+    softmax_step->outputs.push_back(probabilities);
+    add_step(std::move(softmax_step));
+
+    const size_t output = new_slot(node->output(0), lowered.output, node, Home::arena);
+    auto context_step = std::make_unique<OneDnnStep>(
+        node, "onednn", lowered.context, lowered.context_scratchpad,
+        std::vector<OneDnnStep::Argument>{{DNNL_ARG_SRC, probabilities, lowered.scores_desc},
+                                          {DNNL_ARG_WEIGHTS, value, lowered.value},
+                                          {DNNL_ARG_DST, output, lowered.output}},
+        std::unordered_map<int, dnnl::memory>{}, std::string(), name + "/context");
+    context_step->inputs = {probabilities, value};
+    context_step->outputs.push_back(output);
+    add_step(std::move(context_step));
   }
 
   void add_step(std::unique_ptr<Step> step) {

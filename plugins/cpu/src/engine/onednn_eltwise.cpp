@@ -1,15 +1,11 @@
 // Element-wise activations of f32 data on oneDNN, in whatever layout their input is.
 #include "ferry/graph/ops/activation.hpp"
+#include "ferry/graph/ops/unary_math.hpp"
 #include "onednn_engine.hpp"
 #include "onednn_step.hpp"
 
 namespace ferry::cpu::engine {
-namespace {
-
-struct Activation {
-  dnnl::algorithm algorithm;
-  float alpha = 0.f, beta = 0.f;
-};
+namespace {}  // namespace
 
 std::optional<Activation> activation_of(const Node& node) {
   if (is_op(node, "Relu")) return Activation{dnnl::algorithm::eltwise_relu};
@@ -17,13 +13,15 @@ std::optional<Activation> activation_of(const Node& node) {
   if (is_op(node, "Tanh")) return Activation{dnnl::algorithm::eltwise_tanh};
   if (is_op(node, "Exp")) return Activation{dnnl::algorithm::eltwise_exp};
   if (is_op(node, "Abs")) return Activation{dnnl::algorithm::eltwise_abs};
+  if (auto gelu = dynamic_cast<const op::v7::Gelu*>(&node))
+    return Activation{gelu->get_approximation_mode() == op::GeluApproximationMode::ERF
+                          ? dnnl::algorithm::eltwise_gelu_erf
+                          : dnnl::algorithm::eltwise_gelu_tanh};
   if (auto clamp = dynamic_cast<const op::v0::Clamp*>(&node))
     return Activation{dnnl::algorithm::eltwise_clip, static_cast<float>(clamp->get_min()),
                       static_cast<float>(clamp->get_max())};
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<LoweredOp> lower_eltwise(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
   const auto activation = activation_of(*node);

@@ -92,16 +92,18 @@ Epilogue fuse_epilogue(const std::shared_ptr<const Node>& node,
     }
   }
   if (auto activation = only_reader(*tail)) {
-    if (is_op(*activation, "Relu")) {
+    const auto kind =
+        activation->get_output_element_type(0) == element::f32 ? activation_of(*activation) : std::nullopt;
+    const bool fusable =
+        kind &&
+        (kind->algorithm == dnnl::algorithm::eltwise_relu || kind->algorithm == dnnl::algorithm::eltwise_clip ||
+         kind->algorithm == dnnl::algorithm::eltwise_gelu_erf || kind->algorithm == dnnl::algorithm::eltwise_gelu_tanh);
+    if (fusable) {
       lowered.absorbed.push_back(activation);
-      epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
-      lowered.exec_type += "+relu";
-    } else if (auto clamp = std::dynamic_pointer_cast<const op::v0::Clamp>(activation);
-               clamp && activation->get_output_element_type(0) == element::f32) {
-      lowered.absorbed.push_back(activation);
-      epilogue.post_ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, static_cast<float>(clamp->get_min()),
-                                       static_cast<float>(clamp->get_max()));
-      lowered.exec_type += "+clamp";
+      epilogue.post_ops.append_eltwise(1.f, kind->algorithm, kind->alpha, kind->beta);
+      lowered.exec_type += std::string("+") + (kind->algorithm == dnnl::algorithm::eltwise_relu   ? "relu"
+                                               : kind->algorithm == dnnl::algorithm::eltwise_clip ? "clamp"
+                                                                                                  : "gelu");
     }
   }
   return epilogue;

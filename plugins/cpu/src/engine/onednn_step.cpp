@@ -76,13 +76,13 @@ std::unique_ptr<StepBinding> OneDnnStep::bind(ExecutionMemory& memory) const {
 
 std::unique_ptr<OneDnnStep> make_reorder_step(std::shared_ptr<const Node> node, const std::string& name, size_t from,
                                               const dnnl::memory::desc& from_desc, size_t to,
-                                              const dnnl::memory::desc& to_desc) {
+                                              const dnnl::memory::desc& to_desc, const std::string& type) {
   const dnnl::engine& cpu = cpu_engine();
   const dnnl::reorder::primitive_desc primitive(cpu, from_desc, cpu, to_desc, primitive_attributes());
   auto step = std::make_unique<OneDnnStep>(
       std::move(node), "onednn", dnnl::reorder(primitive), primitive.scratchpad_desc(),
       std::vector<OneDnnStep::Argument>{{DNNL_ARG_FROM, from, from_desc}, {DNNL_ARG_TO, to, to_desc}},
-      std::unordered_map<int, dnnl::memory>{}, "Reorder", name);
+      std::unordered_map<int, dnnl::memory>{}, type, name);
   step->inputs.push_back(from);
   step->outputs.push_back(to);
   return step;

@@ -44,10 +44,11 @@ class OneDnnStep : public Step {
   std::unordered_map<int, dnnl::memory> m_constants;
 };
 
-// A reorder of `from` into the layout `to` (same dims): how values move between layouts.
+// A reorder of `from` into the layout `to` (same dims): how values move between layouts (and a
+// Transpose runs: `type` names the op in profiles).
 std::unique_ptr<OneDnnStep> make_reorder_step(std::shared_ptr<const Node> node, const std::string& name, size_t from,
                                               const dnnl::memory::desc& from_desc, size_t to,
-                                              const dnnl::memory::desc& to_desc);
+                                              const dnnl::memory::desc& to_desc, const std::string& type = "Reorder");
 
 // An op (and the ops fused into it) lowered to one oneDNN primitive, before its values have
 // slots: the compiler binds each read to a slot in the layout it asks for (reordering when the
@@ -94,9 +95,17 @@ std::shared_ptr<const Node> only_reader(const Node& node);
 // primitive on plain memory (oneDNN's slow paths).
 dnnl::memory::desc any_layout(const Shape& shape);
 
+// An element-wise activation oneDNN computes (eltwise algorithm and its alpha, beta): Relu,
+// Sigmoid, Tanh, Exp, Abs, Clamp, Gelu (erf or tanh); nullopt for other ops.
+struct Activation {
+  dnnl::algorithm algorithm;
+  float alpha = 0.f, beta = 0.f;
+};
+std::optional<Activation> activation_of(const Node& node);
+
 // What follows a convolution or matmul and runs inside it: a bias Add (the constant that
 // `bias_of(add)` accepts), then an Add of another value already computed (a residual: the
-// sum post-op), then a Relu or Clamp; each when it is the only reader of what precedes it.
+// sum post-op), then a Relu, Clamp or Gelu; each when it is the only reader of what precedes it.
 struct Epilogue {
   std::shared_ptr<const op::v0::Constant> bias;
   dnnl::post_ops post_ops;
@@ -128,5 +137,27 @@ std::optional<LoweredOp> lower_reduce_mean(const std::shared_ptr<const Node>& no
 std::optional<LoweredOp> lower_softmax(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
 std::optional<LoweredOp> lower_eltwise(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
 std::optional<LoweredOp> lower_binary(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_layer_norm(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+
+// ScaledDotProductAttention as three oneDNN primitives over plain memory: the scores
+// Q·Kᵀ·scale (+ the mask, or the causal triangle as a constant: a binary post-op) as a batched
+// matmul reading K through transposed strides, Softmax over the scores' last axis, and the
+// probabilities times V. The planner gives the scores and probabilities slots of their own.
+struct AttentionLowering {
+  dnnl::primitive scores, softmax, context;
+  dnnl::memory::desc scores_scratchpad, softmax_scratchpad, context_scratchpad;
+  dnnl::memory::desc query, key_transposed, value, mask, scores_desc, output;
+  Shape scores_shape;
+  std::optional<Output<Node>> mask_input;                  // the mask read from a value (f32), if any
+  std::unordered_map<int, dnnl::memory> scores_constants;  // the causal triangle, if causal
+};
+std::optional<AttentionLowering> lower_attention(const std::shared_ptr<const Node>& node);
+
+// A Transpose with a constant order as a reorder step: `input` is the input's plain memory seen
+// in the output's axis order, `output` the plain output.
+struct TransposeView {
+  dnnl::memory::desc input, output;
+};
+std::optional<TransposeView> transpose_view(const std::shared_ptr<const Node>& node);
 
 }  // namespace ferry::cpu::engine
