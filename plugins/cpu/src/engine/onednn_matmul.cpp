@@ -47,17 +47,15 @@ std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, c
   const Epilogue epilogue = fuse_epilogue(
       node, [&](const Node& add) { return row_bias(add, *node, static_cast<size_t>(n)); }, layout_of, lowered);
 
-  // Weights and bias rank-matched to the data: leading axes of 1 broadcast over the batch.
-  memory::dims weight_dims(a.size(), 1), bias_dims(a.size(), 1);
-  weight_dims[a.size() - 2] = k;
-  weight_dims[a.size() - 1] = n;
-  bias_dims.back() = n;
-  memory::dims weight_strides(a.size(), k * n);
-  weight_strides[a.size() - 2] = transposed ? 1 : n;
-  weight_strides[a.size() - 1] = transposed ? k : 1;
+  // The data's leading axes folded into the rows (plain memory is the same bytes): one 2-D
+  // product, whose weights oneDNN packs into its blocked layout once, at compilation.
+  size_t rows = 1;
+  for (size_t axis = 0; axis + 1 < a.size(); ++axis) rows *= a[axis];
+  const memory::dims weight_dims{k, n}, bias_dims{1, n};
+  const memory::dims weight_strides{transposed ? 1 : n, transposed ? k : 1};
 
   const dnnl::engine& cpu = cpu_engine();
-  const memory::desc source = plain_f32(a), destination = plain_f32(output);
+  const memory::desc source = plain_f32(Shape{rows, a.back()}), destination = plain_f32(Shape{rows, output.back()});
   const memory::desc any_weights(weight_dims, memory::data_type::f32, memory::format_tag::any);
   const memory::desc bias_desc = plain_f32(Shape(bias_dims.begin(), bias_dims.end()));
   const auto description = epilogue.bias ? dnnl::matmul::desc(source, any_weights, bias_desc, destination)

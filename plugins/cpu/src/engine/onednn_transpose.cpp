@@ -27,8 +27,7 @@ std::optional<TransposeView> transpose_view(const std::shared_ptr<const Node>& n
     view_dims.push_back(static_cast<dnnl::memory::dim>(shape[static_cast<size_t>(axis)]));
     view_strides.push_back(strides[static_cast<size_t>(axis)]);
   }
-  return TransposeView{dnnl::memory::desc(view_dims, dnnl::memory::data_type::f32, view_strides),
-                       plain_f32(view_dims)};
+  return TransposeView{dnnl::memory::desc(view_dims, dnnl::memory::data_type::f32, view_strides), plain_f32(view_dims)};
 }
 
 }  // namespace ferry::cpu::engine
