@@ -4,6 +4,7 @@
 
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/constant_folding.hpp"
+#include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 
@@ -20,12 +21,31 @@ bool static_throughout(const Model& model) {
   return true;
 }
 
-// A model whose inputs have static shapes, with the subgraphs that compute shapes from them
-// (ShapeOf -> ... -> Range, Reshape: a transformer's positions and masks) folded to constants, so
-// the values they shape become static too and the engine runs them.
-std::shared_ptr<const Model> with_shape_subgraphs_folded(std::shared_ptr<Model> model) {
-  if (!static_throughout(*model)) fold_constants(*model);
-  return model;
+// Whether some op computes from constants only (a Convert of f16-compressed weights, as
+// OpenVINO's save_model writes them; a shape computation once the inputs' shapes are known).
+bool computes_from_constants(const Model& model) {
+  for (const auto& node : model.get_ordered_ops()) {
+    if (is_type<op::v0::Parameter>(node) || is_type<op::v0::Result>(node) || is_type<op::v0::Constant>(node) ||
+        node->get_input_size() == 0)
+      continue;
+    bool constant_inputs = true;
+    for (size_t i = 0; i < node->get_input_size(); ++i)
+      constant_inputs = constant_inputs && is_type<op::v0::Constant>(node->get_input_node_shared_ptr(i));
+    if (constant_inputs) return true;
+  }
+  return false;
+}
+
+// A model whose inputs have static shapes, with what it computes from constants folded: the
+// subgraphs that compute shapes from the inputs' (ShapeOf -> ... -> Range, Reshape: a
+// transformer's positions and masks), so the values they shape become static, and weights
+// stored compressed, so oneDNN gets them as constants.
+bool needs_folding(const Model& model) { return !static_throughout(model) || computes_from_constants(model); }
+
+// `own`: the caller's copy of the model, folded in place.
+std::shared_ptr<const Model> folded(std::shared_ptr<Model> own) {
+  if (needs_folding(*own)) fold_constants(*own);
+  return own;
 }
 
 }  // namespace
@@ -85,8 +105,7 @@ GraphCache::GraphCache(std::shared_ptr<const Model> model, int threads, size_t c
     if (parameter->get_output_partial_shape(0).is_dynamic()) static_inputs = false;
   // Compile errors of a static model belong to compile_model.
   if (static_inputs) {
-    m_static = std::make_shared<ShapeGraph>(
-        static_throughout(*m_model) ? m_model : with_shape_subgraphs_folded(m_model->clone()), m_threads);
+    m_static = std::make_shared<ShapeGraph>(needs_folding(*m_model) ? folded(m_model->clone()) : m_model, m_threads);
     m_compiled = 1;
   }
 }
@@ -106,7 +125,7 @@ std::shared_ptr<const ShapeGraph> GraphCache::get(const std::vector<Shape>& inpu
   std::map<size_t, PartialShape> shapes;
   for (size_t i = 0; i < input_shapes.size(); ++i) shapes[i] = PartialShape(input_shapes[i]);
   shaped->reshape(shapes);
-  auto graph = std::make_shared<const ShapeGraph>(with_shape_subgraphs_folded(std::move(shaped)), m_threads);
+  auto graph = std::make_shared<const ShapeGraph>(folded(std::move(shaped)), m_threads);
 
   std::lock_guard<std::mutex> lock(m_mutex);
   const auto found = m_by_shapes.find(input_shapes);

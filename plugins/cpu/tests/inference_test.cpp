@@ -14,6 +14,7 @@
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convert.hpp"
 #include "ferry/graph/ops/gather.hpp"
+#include "ferry/graph/ops/matmul.hpp"
 #include "ferry/graph/ops/non_zero.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/range.hpp"
@@ -130,6 +131,34 @@ TEST(CpuInference, ShapesComputedFromInputShapesAreFoldedForTheEngine) {
         EXPECT_NE(step.exec_type, "reference") << "length " << length << ": the model ran on the reference kernels";
     }
   }
+}
+
+// Weights stored as f16 and converted to f32 in the model (OpenVINO's save_model compresses them
+// so by default): folded at compilation, the MatMul gets constant weights and runs on oneDNN.
+TEST(CpuInference, CompressedWeightsAreDecompressedOnceForOneDnn) {
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 3});
+  const std::vector<float> weights{0.5f, -1.f, 2.f, 0.25f, 1.5f, -0.75f};
+  auto stored = op::v0::Constant::create(element::f16, Shape{3, 2}, weights);
+  auto product = std::make_shared<op::v0::MatMul>(x, std::make_shared<op::v0::Convert>(stored, element::f32));
+  auto model = std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(product)}, ParameterVector{x});
+  Core core;
+  CompiledModel compiled = core.compile_model(model, "CPU", {enable_profiling(true)});
+  InferRequest request = compiled.create_infer_request();
+  std::vector<float> values{1, 2, 3, -1, 0, 4};
+  request.set_input_tensor(make_f32({2, 3}, values));
+  request.infer();
+  std::vector<float> expected(4, 0.f);
+  for (size_t row = 0; row < 2; ++row)
+    for (size_t column = 0; column < 2; ++column)
+      for (size_t k = 0; k < 3; ++k) expected[row * 2 + column] += values[row * 3 + k] * weights[k * 2 + column];
+  expect_near(values_of(request.get_output_tensor()), expected, "product");
+  size_t matmuls = 0;
+  for (const ProfilingInfo& step : request.get_profiling_info()) {
+    if (step.node_type != "MatMul") continue;
+    ++matmuls;
+    EXPECT_EQ(step.exec_type.rfind("onednn", 0), 0u) << step.exec_type;
+  }
+  EXPECT_EQ(matmuls, 1u);
 }
 
 TEST(CpuInference, InputsAndOutputsAreReadAndWrittenInPlace) {
