@@ -5,6 +5,7 @@
 #include "ferry/graph/ops/constant.hpp"
 #include "onednn_engine.hpp"
 #include "onednn_step.hpp"
+#include "thread_count.hpp"
 
 namespace ferry::cpu::engine {
 namespace {
@@ -117,6 +118,11 @@ std::unordered_map<int, dnnl::memory> prepare_constants(const dnnl::memory::desc
   dnnl::memory source(plain, cpu, const_cast<void*>(weights_data));
   dnnl::memory weights(preferred, cpu);
   dnnl::stream stream(cpu);
+  // On this thread alone: an OpenMP team here would be a second one beside the team of the thread
+  // that runs the graph, and libgomp, counting more threads than cores, would then have every
+  // team's threads sleep between parallel regions instead of spinning (GOMP_SPINCOUNT's
+  // throttled value): a wake-up per step of every inference.
+  const ScopedThreadCount one_thread(1);
   dnnl::reorder(source, weights).execute(stream, source, weights);
   std::unordered_map<int, dnnl::memory> constants{{DNNL_ARG_WEIGHTS, weights}};
   if (bias) {
