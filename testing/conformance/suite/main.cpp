@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "crash_report.hpp"
 #include "options.hpp"
 
 int main(int argc, char** argv) {
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   testing::InitGoogleTest(&argc, argv);
+  ferry::conformance::report_fatal_signals();
   std::cout << "[ferry conformance] " << ferry::conformance::describe_options() << std::endl;
   return RUN_ALL_TESTS();
 }
