@@ -36,6 +36,15 @@ std::optional<AttentionLowering> lower_attention_to_onednn(const std::shared_ptr
   }
 }
 
+// Reshape, Squeeze and Unsqueeze of a static shape: they only rename the axes of plain memory.
+bool is_view(const Node& node) {
+  if (!is_op(node, "Reshape") && !is_op(node, "Squeeze") && !is_op(node, "Unsqueeze")) return false;
+  return node.get_output_size() == 1 && node.get_input_partial_shape(0).is_static() &&
+         node.get_output_partial_shape(0).is_static() &&
+         node.get_input_element_type(0) == node.get_output_element_type(0) &&
+         shape_size(node.get_input_shape(0)) == shape_size(node.get_output_shape(0));
+}
+
 enum class Home { arena, argument, constant };
 
 // Builds the plan's slots and steps in execution order.
@@ -56,6 +65,9 @@ class Planner {
         TensorVector view(1);
         constant->evaluate(view, {});
         m_plan.constant_slots.emplace_back(new_slot(node->output(0), {}, node, Home::constant), view[0]);
+      } else if (is_view(*node)) {
+        // The same bytes under another shape: the output is the input's slot, plain.
+        m_slot_of[{node.get(), 0}] = plain(read_slot(node->input_value(0)));
       } else if (auto transpose = transpose_view(node)) {
         const size_t input = plain(read_slot(node->input_value(0)));
         const size_t output = new_slot(node->output(0), transpose->output, node, Home::arena);
@@ -111,10 +123,12 @@ class Planner {
     auto found = m_slot_of.find({value.get_node(), value.get_index()});
     if (found == m_slot_of.end()) return std::nullopt;
     const SlotInfo& info = m_plan.slots[found->second];
-    // A blocked layout of other dims (a [N, C] value as [N, C, 1, 1]) is offered plain: reading
-    // it so reorders it once.
-    const dnnl::memory::dims dims(info.shape.begin(), info.shape.end());
-    if (info.layout.is_zero() || is_plain(info.layout) || info.layout.dims() != dims) return plain_f32(info.shape);
+    // The value's own shape: a slot may hold it under another (a Reshape's output is its input's
+    // slot). A blocked layout of other dims (a [N, C] value as [N, C, 1, 1]) is offered plain:
+    // reading it so reorders it once.
+    const Shape shape = value.get_partial_shape().to_shape();
+    const dnnl::memory::dims dims(shape.begin(), shape.end());
+    if (info.layout.is_zero() || is_plain(info.layout) || info.layout.dims() != dims) return plain_f32(shape);
     return info.layout;
   }
 

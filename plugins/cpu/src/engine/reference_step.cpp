@@ -6,35 +6,54 @@
 namespace ferry::cpu::engine {
 namespace {
 
-// Tensors viewing each slot's memory, remade only when the slot moved (a caller's argument).
+// Tensors viewing each slot's memory as the op sees it (its own input and output types and
+// shapes: a slot may hold a value under another shape, a Reshape's input for its output), remade
+// only when the slot moved (a caller's argument).
 class SlotViews {
  public:
-  SlotViews(const std::vector<size_t>& slots, const ExecutionMemory& memory) : m_slots(slots), m_memory(memory) {
+  SlotViews(const std::vector<size_t>& slots, std::vector<std::pair<element::Type, Shape>> ports,
+            const ExecutionMemory& memory)
+      : m_slots(slots), m_ports(std::move(ports)), m_memory(memory) {
     // A caller's argument has no address before the first execution.
-    for (size_t slot : m_slots) m_views.push_back(m_memory.address[slot] ? view(slot) : Tensor());
+    for (size_t i = 0; i < m_slots.size(); ++i) m_views.push_back(m_memory.address[m_slots[i]] ? view(i) : Tensor());
   }
 
   const TensorVector& current() {
     for (size_t i = 0; i < m_slots.size(); ++i)
-      if (!m_views[i] || m_views[i].data() != m_memory.address[m_slots[i]]) m_views[i] = view(m_slots[i]);
+      if (!m_views[i] || m_views[i].data() != m_memory.address[m_slots[i]]) m_views[i] = view(i);
     return m_views;
   }
 
  private:
-  Tensor view(size_t slot) const {
-    const SlotInfo& info = (*m_memory.slots)[slot];
-    return Tensor(info.type, info.shape, m_memory.address[slot]);
-  }
+  Tensor view(size_t i) const { return Tensor(m_ports[i].first, m_ports[i].second, m_memory.address[m_slots[i]]); }
 
   const std::vector<size_t>& m_slots;
+  std::vector<std::pair<element::Type, Shape>> m_ports;
   const ExecutionMemory& m_memory;
   TensorVector m_views;
 };
 
+std::vector<std::pair<element::Type, Shape>> input_ports(const Node& node) {
+  std::vector<std::pair<element::Type, Shape>> ports;
+  for (size_t i = 0; i < node.get_input_size(); ++i)
+    ports.emplace_back(node.get_input_element_type(i), node.get_input_shape(i));
+  return ports;
+}
+
+std::vector<std::pair<element::Type, Shape>> output_ports(const Node& node) {
+  std::vector<std::pair<element::Type, Shape>> ports;
+  for (size_t i = 0; i < node.get_output_size(); ++i)
+    ports.emplace_back(node.get_output_element_type(i), node.get_output_shape(i));
+  return ports;
+}
+
 class ReferenceBinding : public StepBinding {
  public:
   ReferenceBinding(const Step& step, ExecutionMemory& memory)
-      : m_step(step), m_memory(memory), m_inputs(step.inputs, memory), m_outputs(step.outputs, memory) {}
+      : m_step(step),
+        m_memory(memory),
+        m_inputs(step.inputs, input_ports(step.node()), memory),
+        m_outputs(step.outputs, output_ports(step.node()), memory) {}
 
   void run() override {
     const TensorVector& inputs = m_inputs.current();

@@ -1,8 +1,8 @@
 // A transformer's ops on the engine against core's reference executor (within
 // reference_comparison.hpp's tolerance): ScaledDotProductAttention with a real mask, causal, with
 // a given scale and with key and value shared across heads; MatMul fused with bias and Gelu; MVN
-// over the last axis as oneDNN's layer normalization; Transpose as a reorder; and the steps each
-// runs as.
+// over the last axis as oneDNN's layer normalization; Transpose as a reorder; Reshape as a view;
+// and the steps each runs as.
 #include <gtest/gtest.h>
 
 #include "ferry/graph/ops/binary_elementwise.hpp"
@@ -10,9 +10,12 @@
 #include "ferry/graph/ops/matmul.hpp"
 #include "ferry/graph/ops/mvn.hpp"
 #include "ferry/graph/ops/parameter.hpp"
+#include "ferry/graph/ops/reshape.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/graph/ops/scaled_dot_product_attention.hpp"
+#include "ferry/graph/ops/squeeze.hpp"
 #include "ferry/graph/ops/transpose.hpp"
+#include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/graph/ops/unary_math.hpp"
 #include "plugins/cpu/src/engine/compiled_graph.hpp"
 #include "plugins/cpu/src/engine/testing/reference_comparison.hpp"
@@ -95,6 +98,26 @@ TEST(TransformerOps, TransposesAreReordersOnOneDnn) {
       std::make_shared<op::v1::Transpose>(x, op::v0::Constant::create(element::i64, Shape{0}, std::vector<int64_t>{})),
       {x});
   compare_with_reference(reversed, CompiledGraph(reversed), 9);
+}
+
+// Reshape, Squeeze and Unsqueeze take no step: their output is their input's memory, read under
+// the new shape by oneDNN and reference steps alike, and by the results.
+TEST(TransformerOps, ReshapesAreViewsOfTheirInput) {
+  auto x = input({2, 6});
+  auto shape_of = [](std::vector<int64_t> dims) {
+    return op::v0::Constant::create(element::i64, Shape{dims.size()}, dims);
+  };
+  auto grid = std::make_shared<op::v1::Reshape>(x, shape_of({3, 4}), false);
+  auto softsign = std::make_shared<op::v9::SoftSign>(grid);  // a reference step reading the view
+  auto flat = std::make_shared<op::v1::Reshape>(softsign, shape_of({12}), false);
+  auto activated = std::make_shared<op::v0::Relu>(flat);  // a oneDNN step reading the view
+  auto unsqueezed = std::make_shared<op::v0::Unsqueeze>(activated, shape_of({0}));
+  auto model = std::make_shared<Model>(
+      ResultVector{std::make_shared<op::v0::Result>(unsqueezed), std::make_shared<op::v0::Result>(grid)},
+      ParameterVector{x});
+  CompiledGraph graph(model);
+  EXPECT_TRUE(steps_of(graph, {"Reshape", "Unsqueeze"}).empty());
+  for (unsigned seed : {10u, 11u}) compare_with_reference(model, graph, seed);
 }
 
 TEST(TransformerOps, MvnThatIsNotALayerNormStaysOnTheReference) {
