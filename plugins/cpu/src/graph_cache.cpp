@@ -36,13 +36,12 @@ bool computes_from_constants(const Model& model) {
   return false;
 }
 
-// A model whose inputs have static shapes, with what it computes from constants folded: the
-// subgraphs that compute shapes from the inputs' (ShapeOf -> ... -> Range, Reshape: a
-// transformer's positions and masks), so the values they shape become static, and weights
-// stored compressed, so oneDNN gets them as constants.
 bool needs_folding(const Model& model) { return !static_throughout(model) || computes_from_constants(model); }
 
-// `own`: the caller's copy of the model, folded in place.
+// `own` (the caller's copy of a model whose inputs have static shapes) with what it computes
+// from constants folded in place: the subgraphs that compute shapes from the inputs' (ShapeOf ->
+// ... -> Range, Reshape: a transformer's positions and masks), so the values they shape become
+// static, and weights stored compressed, so oneDNN gets them as constants.
 std::shared_ptr<const Model> folded(std::shared_ptr<Model> own) {
   if (needs_folding(*own)) fold_constants(*own);
   return own;
