@@ -1,4 +1,5 @@
 #include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -53,6 +54,7 @@ struct StartLatch {
   std::condition_variable done;
   int started = 0;
   bool all_applied = true;
+  bool all_pinned = true;
 };
 
 // On Linux, PRIO_PROCESS with a thread id changes that one thread's niceness, not the process's.
@@ -66,7 +68,19 @@ bool add_to_thread_niceness(int nice) {
   return setpriority(PRIO_PROCESS, tid, wanted) == 0;
 }
 
-void stream_loop(std::shared_ptr<Queue> queue, int stream, int nice, StartLatch* latch) {
+// Pins the calling thread to `cpus` (none: leaves it as it is).
+bool pin_thread(const std::vector<int>& cpus) {
+  if (cpus.empty()) return true;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return false;
+    CPU_SET(cpu, &set);
+  }
+  return pthread_setaffinity_np(pthread_self(), sizeof(set), &set) == 0;
+}
+
+void stream_loop(std::shared_ptr<Queue> queue, int stream, int nice, std::vector<int> cpus, StartLatch* latch) {
   t_queue = queue.get();
   t_stream_id = stream;
   // Linux limits thread names to 15 characters; the tail (stream index) is the useful part.
@@ -74,10 +88,12 @@ void stream_loop(std::shared_ptr<Queue> queue, int stream, int nice, StartLatch*
   if (thread_name.size() > 15) thread_name = thread_name.substr(thread_name.size() - 15);
   pthread_setname_np(pthread_self(), thread_name.c_str());
   const bool applied = add_to_thread_niceness(nice);
+  const bool pinned = pin_thread(cpus);
   {
     std::lock_guard<std::mutex> lock(latch->mutex);
     ++latch->started;
     latch->all_applied = latch->all_applied && applied;
+    latch->all_pinned = latch->all_pinned && pinned;
     // Under the lock: the latch is the constructor's local and may be gone once it is released.
     latch->done.notify_all();
   }
@@ -107,20 +123,26 @@ struct CPUStreamsExecutor::Impl {
   std::shared_ptr<Queue> queue = std::make_shared<Queue>();
   std::vector<std::thread> threads;
   bool priority_applied = true;
+  bool pinning_applied = true;
 };
 
 CPUStreamsExecutor::CPUStreamsExecutor(Config config) : m_impl(std::make_unique<Impl>()) {
   FERRY_ASSERT(config.streams >= 1, "CPUStreamsExecutor '", config.name, "': streams must be >= 1, got ",
                config.streams);
+  FERRY_ASSERT(config.stream_cpus.empty() || static_cast<int>(config.stream_cpus.size()) == config.streams,
+               "CPUStreamsExecutor '", config.name, "': stream_cpus has ", config.stream_cpus.size(), " sets for ",
+               config.streams, " streams");
   m_impl->queue->name = config.name;
   m_impl->threads.reserve(config.streams);
   StartLatch latch;
   for (int stream = 0; stream < config.streams; ++stream) {
-    m_impl->threads.emplace_back(stream_loop, m_impl->queue, stream, config.nice, &latch);
+    std::vector<int> cpus = config.stream_cpus.empty() ? std::vector<int>{} : config.stream_cpus[stream];
+    m_impl->threads.emplace_back(stream_loop, m_impl->queue, stream, config.nice, std::move(cpus), &latch);
   }
   std::unique_lock<std::mutex> lock(latch.mutex);
   latch.done.wait(lock, [&] { return latch.started == config.streams; });
   m_impl->priority_applied = latch.all_applied;
+  m_impl->pinning_applied = latch.all_pinned;
 }
 
 CPUStreamsExecutor::~CPUStreamsExecutor() {
@@ -154,6 +176,8 @@ void CPUStreamsExecutor::run(Task task) {
 int CPUStreamsExecutor::get_streams_num() const { return static_cast<int>(m_impl->threads.size()); }
 
 bool CPUStreamsExecutor::priority_applied() const { return m_impl->priority_applied; }
+
+bool CPUStreamsExecutor::pinning_applied() const { return m_impl->pinning_applied; }
 
 int CPUStreamsExecutor::get_stream_id() const { return t_queue == m_impl->queue.get() ? t_stream_id : -1; }
 

@@ -2,22 +2,27 @@
 
 #include "ferry/base/exception.hpp"
 #include "ferry/cpu/properties.hpp"
+#include "ferry/plugin/support/streams_executor.hpp"
 #include "plugin.hpp"
 #include "sync_infer_request.hpp"
 
 namespace ferry::cpu_plugin {
 namespace {
 
-std::shared_ptr<threading::ITaskExecutor> make_streams_executor(const Config& config, const std::string& device) {
-  return std::make_shared<threading::CPUStreamsExecutor>(
-      threading::CPUStreamsExecutor::Config{device + "-stream", config.resolve_streams()});
+std::shared_ptr<threading::ITaskExecutor> make_streams(const Config& config, const std::string& device) {
+  auto streams = sdk::make_streams_executor(device, config.resolve_streams(), 0, config.stream_cpus());
+  // The CPUs come from the process's own affinity; one the OS still refuses (the affinity
+  // narrowed since the plugin read it) must not pass as pinned.
+  FERRY_ASSERT(streams->pinning_applied(), "ENABLE_CPU_PINNING: Linux refused to pin the ", device,
+               " streams' threads to the CPUs this process was allowed when the plugin loaded");
+  return streams;
 }
 
 }  // namespace
 
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const Config& config, bool loaded_from_cache)
-    : ICompiledModel(model, plugin, {}, make_streams_executor(config, plugin->get_device_name())),
+    : ICompiledModel(model, plugin, {}, make_streams(config, plugin->get_device_name())),
       m_model(model),
       m_config(config),
       m_graphs(model, config.threads_per_stream(), static_cast<size_t>(config.runtime_cache_capacity)),

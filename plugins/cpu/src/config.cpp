@@ -17,6 +17,20 @@ int Config::resolve_streams() const { return sdk::BaseConfig::resolve_streams(us
 
 int Config::threads_per_stream() const { return std::max(1, usable_threads() / resolve_streams()); }
 
+std::vector<std::vector<int>> Config::stream_cpus() const {
+  if (!enable_cpu_pinning) return {};
+  const std::vector<int>& cpus = host_cpu().cpus_by_core;
+  const int streams = resolve_streams();
+  const int threads = threads_per_stream();
+  std::vector<std::vector<int>> sets(streams);
+  // More streams than CPUs (NUM_STREAMS up to the hardware threads, fewer usable ones) share
+  // CPUs round the list rather than leave a stream unpinned.
+  for (int stream = 0; stream < streams; ++stream)
+    for (int thread = 0; thread < threads; ++thread)
+      sets[stream].push_back(cpus[(stream * threads + thread) % cpus.size()]);
+  return sets;
+}
+
 void add_settings(sdk::PropertyTable<Config>& table) {
   const HostCpu& host = host_cpu();
   sdk::BaseRules rules;
@@ -41,12 +55,7 @@ void add_settings(sdk::PropertyTable<Config>& table) {
                  FERRY_ASSERT(type != hint::SchedulingCoreType::ECORE_ONLY || host.hybrid,
                               "SCHEDULING_CORE_TYPE ECORE_ONLY: this host's processor has no efficient cores");
                })
-      .setting(hint::enable_cpu_pinning, &Config::enable_cpu_pinning,
-               [](bool enable) {
-                 FERRY_ASSERT(!enable,
-                              "ENABLE_CPU_PINNING true is not supported: the CPU device does not pin its "
-                              "threads to cores");
-               })
+      .setting(hint::enable_cpu_pinning, &Config::enable_cpu_pinning)
       .setting(cpu::runtime_cache_capacity, &Config::runtime_cache_capacity, [](int32_t capacity) {
         FERRY_ASSERT(capacity >= 1, "CPU_RUNTIME_CACHE_CAPACITY ", capacity, " is out of range: at least 1");
       });

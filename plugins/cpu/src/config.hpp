@@ -6,6 +6,7 @@
 // records. Read-only properties are facts the Plugin and CompiledModel compute.
 
 #include <cstdint>
+#include <vector>
 
 #include "ferry/plugin/support/base_config.hpp"
 #include "ferry/plugin/support/property_table.hpp"
@@ -28,13 +29,16 @@ struct Config : sdk::BaseConfig {
   int resolve_streams() const;
   // The threads of one stream's inference: the usable threads shared by the streams.
   int threads_per_stream() const;
+  // ENABLE_CPU_PINNING: each stream's CPUs, threads_per_stream() of them, no CPU in two streams
+  // while the host has enough (HostCpu::cpus_by_core in order); none when pinning is off.
+  std::vector<std::vector<int>> stream_cpus() const;
 };
 
 // Declares the shared settings under the CPU's limits and the CPU's own (config.cpp lists the
 // rules): INFERENCE_PRECISION_HINT f32 (what the engine computes), NUM_STREAMS up to the
 // hardware threads, INFERENCE_NUM_THREADS up to them, ENABLE_HYPER_THREADING only where the
 // cores have several threads, SCHEDULING_CORE_TYPE ECORE_ONLY only on hybrid processors,
-// ENABLE_CPU_PINNING false, CPU_RUNTIME_CACHE_CAPACITY at least 1.
+// CPU_RUNTIME_CACHE_CAPACITY at least 1.
 void add_settings(sdk::PropertyTable<Config>& table);
 
 }  // namespace ferry::cpu_plugin

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <set>
+#include <map>
 #include <sstream>
 #include <thread>
 #include <utility>
@@ -33,16 +33,20 @@ HostCpu read_host_cpu() {
       cpus.push_back(static_cast<int>(cpu));
   }
   host.logical_cores = static_cast<int>(cpus.size());
-  // A core is a (package, core id) pair; its hardware threads share it.
-  std::set<std::pair<int, int>> cores;
+  // A core is a (package, core id) pair; its hardware threads share it. A CPU's rank is how many
+  // CPUs of its core come before it: rank 0 of every core first.
+  std::map<std::pair<int, int>, int> threads_of_core;
+  std::vector<std::pair<int, int>> rank_and_cpu;
   for (int cpu : cpus) {
     const std::string topology = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/";
     int package = 0, core = cpu;
     read_int(topology + "physical_package_id", package);
     read_int(topology + "core_id", core);
-    cores.emplace(package, core);
+    rank_and_cpu.emplace_back(threads_of_core[{package, core}]++, cpu);
   }
-  host.physical_cores = std::max<int>(1, static_cast<int>(cores.size()));
+  host.physical_cores = std::max<int>(1, static_cast<int>(threads_of_core.size()));
+  std::stable_sort(rank_and_cpu.begin(), rank_and_cpu.end());
+  for (const auto& [rank, cpu] : rank_and_cpu) host.cpus_by_core.push_back(cpu);
   host.hybrid = access("/sys/devices/cpu_atom", F_OK) == 0;
   std::ifstream cpuinfo("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);) {

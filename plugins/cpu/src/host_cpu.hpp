@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ferry::cpu_plugin {
 
@@ -12,6 +13,9 @@ struct HostCpu {
   bool hybrid = false;     // performance and efficient cores (Linux's cpu_atom PMU)
   bool bf16 = false;       // AVX512_BF16 or AMX-BF16
   std::string model_name;  // /proc/cpuinfo's "model name"
+  // The logical CPUs the process may run on, the first hardware thread of every core before any
+  // core's second: pinning N threads to the first N puts them on N cores while there are cores.
+  std::vector<int> cpus_by_core;
 
   bool has_hyper_threading() const { return logical_cores > physical_cores; }
 };

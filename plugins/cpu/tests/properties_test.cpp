@@ -2,10 +2,18 @@
 // compiled model; keys asking for what the host does not have are refused by name, and a refused
 // key leaves the device usable.
 
+#include <dirent.h>
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "ferry/cpu/properties.hpp"
 #include "ferry/ferry.hpp"
@@ -43,6 +51,64 @@ TEST(CpuProperties, LatencyRunsOneStreamOnEveryThreadAndThroughputOneStreamPerTh
   EXPECT_EQ(capped.get_property(num_streams).num, 1);
 }
 
+// The CPU affinity of each of this process's threads named `name_prefix` + N, by N.
+std::map<int, std::set<int>> affinity_of_threads(const std::string& name_prefix) {
+  std::map<int, std::set<int>> found;
+  DIR* tasks = opendir("/proc/self/task");
+  if (!tasks) return found;
+  while (const dirent* entry = readdir(tasks)) {
+    if (entry->d_name[0] == '.') continue;
+    std::ifstream comm(std::string("/proc/self/task/") + entry->d_name + "/comm");
+    std::string name;
+    if (!std::getline(comm, name) || name.rfind(name_prefix, 0) != 0) continue;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(std::stoi(entry->d_name), sizeof(set), &set) != 0) continue;
+    std::set<int> cpus;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &set)) cpus.insert(cpu);
+    found[std::stoi(name.substr(name_prefix.size()))] = cpus;
+  }
+  closedir(tasks);
+  return found;
+}
+
+TEST(CpuProperties, PinningPutsEachStreamOnItsOwnCoresAndResultsStayTheSame) {
+  Core core;
+  const int streams = std::min(2, logical_cores());
+  CompiledModel compiled = core.compile_model(
+      make_mlp(2, kMlp), "CPU", {hint::enable_cpu_pinning(true), num_streams(streams), inference_num_threads(streams)});
+  EXPECT_TRUE(compiled.get_property(hint::enable_cpu_pinning));
+  const auto pinned = affinity_of_threads("CPU-stream-");
+  ASSERT_EQ(static_cast<int>(pinned.size()), streams);
+  std::set<int> used;
+  for (const auto& [stream, cpus] : pinned) {
+    EXPECT_EQ(cpus.size(), 1u) << "stream " << stream << " runs one thread, on one CPU";
+    used.insert(cpus.begin(), cpus.end());
+  }
+  EXPECT_EQ(static_cast<int>(used.size()), streams) << "two streams share a CPU while the host has one each";
+
+  // Requests run on the pinned streams and compute what they computed unpinned.
+  std::vector<InferRequest> requests;
+  std::vector<std::vector<float>> inputs;
+  for (int i = 0; i < 2 * streams; ++i) {
+    requests.push_back(compiled.create_infer_request());
+    inputs.push_back(sample(2 * kMlp.in, 20 + i));
+    requests.back().set_tensor("x", Tensor(element::f32, {2, kMlp.in}, inputs.back().data()));
+    requests.back().start_async();
+  }
+  for (size_t i = 0; i < requests.size(); ++i) {
+    requests[i].wait();
+    const auto expected = mlp_reference(inputs[i], 2, kMlp).probs;
+    const Tensor probs = requests[i].get_tensor("probs");
+    for (size_t k = 0; k < expected.size(); ++k) EXPECT_NEAR(probs.data<float>()[k], expected[k], 1e-5f);
+  }
+
+  // Unpinned streams run wherever the process may.
+  CompiledModel free = core.compile_model(make_mlp(2, kMlp), "CPU", {num_streams(streams)});
+  EXPECT_FALSE(free.get_property(hint::enable_cpu_pinning));
+}
+
 TEST(CpuProperties, InferenceNumThreadsReachesTheCompiledModel) {
   Core core;
   core.set_property("CPU", {inference_num_threads(1)});
@@ -62,8 +128,6 @@ TEST(CpuProperties, WhatTheHostLacksIsRefusedByName) {
   EXPECT_NE(error_of([&] {
               core.set_property("CPU", {hint::inference_precision(element::bf16)});
             }).find("INFERENCE_PRECISION_HINT"),
-            std::string::npos);
-  EXPECT_NE(error_of([&] { core.set_property("CPU", {hint::enable_cpu_pinning(true)}); }).find("ENABLE_CPU_PINNING"),
             std::string::npos);
   EXPECT_NE(
       error_of([&] { core.set_property("CPU", {cpu::runtime_cache_capacity(0)}); }).find("CPU_RUNTIME_CACHE_CAPACITY"),

@@ -9,17 +9,13 @@
 #include "ferry/base/exception.hpp"
 #include "ferry/gpu/properties.hpp"
 #include "ferry/graph/ops/parameter.hpp"
+#include "ferry/plugin/support/streams_executor.hpp"
 #include "plugin.hpp"
 #include "shared_queue_infer_request.hpp"
 #include "sync_infer_request.hpp"
 
 namespace ferry::gpu {
 namespace {
-
-std::shared_ptr<threading::ITaskExecutor> make_streams_executor(const Config& config, const std::string& device) {
-  return std::make_shared<threading::CPUStreamsExecutor>(
-      threading::CPUStreamsExecutor::Config{device + "-stream", config.resolve_streams(), config.host_task_niceness()});
-}
 
 // A model's smallest input shapes (each dynamic dimension at its lower bound, at least 1), or
 // nothing when an input has a dynamic rank.
@@ -44,7 +40,9 @@ std::optional<ShapeSignature> smallest_shapes(const Model& model) {
 
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const std::shared_ptr<RemoteContext>& remote, const Config& config, bool loaded_from_cache)
-    : ICompiledModel(model, plugin, remote, make_streams_executor(config, plugin->get_device_name())),
+    : ICompiledModel(
+          model, plugin, remote,
+          sdk::make_streams_executor(plugin->get_device_name(), config.resolve_streams(), config.host_task_niceness())),
       m_config(config),
       m_model(model),
       m_remote(remote),

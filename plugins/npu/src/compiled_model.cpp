@@ -2,6 +2,7 @@
 
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/parameter.hpp"
+#include "ferry/plugin/support/streams_executor.hpp"
 #include "plugin.hpp"
 #include "sync_infer_request.hpp"
 
@@ -9,11 +10,6 @@ namespace ferry::npu::plugin {
 namespace {
 
 constexpr const char* kNativeField = "native";
-
-std::shared_ptr<threading::ITaskExecutor> make_streams_executor(int streams, const std::string& device) {
-  return std::make_shared<threading::CPUStreamsExecutor>(
-      threading::CPUStreamsExecutor::Config{device + "-stream", streams});
-}
 
 // The graph of an imported blob, or null when the driver refuses the blob's native graph.
 std::unique_ptr<Graph> load_native(const std::shared_ptr<const ContextHandle>& context, const sdk::ExportReader* blob) {
@@ -26,8 +22,9 @@ std::unique_ptr<Graph> load_native(const std::shared_ptr<const ContextHandle>& c
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const std::shared_ptr<RemoteContext>& context, const Config& config,
                              const sdk::ExportReader* blob)
-    : ICompiledModel(model, plugin, context,
-                     make_streams_executor(config.resolve_streams(plugin->device_queues()), plugin->get_device_name())),
+    : ICompiledModel(
+          model, plugin, context,
+          sdk::make_streams_executor(plugin->get_device_name(), config.resolve_streams(plugin->device_queues()))),
       m_model(model),
       m_config(config),
       m_context(context),

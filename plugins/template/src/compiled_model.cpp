@@ -1,23 +1,17 @@
 #include "compiled_model.hpp"
 
 #include "ferry/base/exception.hpp"
+#include "ferry/plugin/support/streams_executor.hpp"
 #include "plugin.hpp"
 #include "sync_infer_request.hpp"
 
 namespace ferry::template_plugin {
-namespace {
-
-std::shared_ptr<threading::ITaskExecutor> make_streams_executor(const Config& config, const std::string& device) {
-  return std::make_shared<threading::CPUStreamsExecutor>(
-      threading::CPUStreamsExecutor::Config{device + "-stream", config.resolve_streams()});
-}
-
-}  // namespace
 
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const std::shared_ptr<RemoteContext>& context, const Config& config,
                              bool loaded_from_cache)
-    : ICompiledModel(model, plugin, context, make_streams_executor(config, plugin->get_device_name())),
+    : ICompiledModel(model, plugin, context,
+                     sdk::make_streams_executor(plugin->get_device_name(), config.resolve_streams())),
       m_config(config),
       m_context(context),
       m_plan(model),

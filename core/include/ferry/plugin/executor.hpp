@@ -3,6 +3,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ferry::threading {
 
@@ -33,6 +34,11 @@ class CPUStreamsExecutor final : public ITaskExecutor {
     // an RLIMIT_NICE that allows it. A refused change leaves the threads as they were and
     // priority_applied() reports it; it is not an error.
     int nice = 0;
+    // The logical CPUs each stream's thread is pinned to (Linux CPU affinity), one set per
+    // stream, or empty to leave every thread where the OS puts it. Threads a stream thread
+    // starts (an OpenMP team) inherit its set. A set the OS refuses (a CPU outside the process's
+    // own affinity) leaves that thread unpinned and pinning_applied() reports it.
+    std::vector<std::vector<int>> stream_cpus;
   };
   explicit CPUStreamsExecutor(Config config);
   ~CPUStreamsExecutor() override;  // finishes queued tasks, then joins the threads
@@ -44,6 +50,9 @@ class CPUStreamsExecutor final : public ITaskExecutor {
   // Whether every stream thread runs at Config::nice (always true for nice == 0). Known once the
   // constructor returns: it waits until each thread has set its priority.
   bool priority_applied() const;
+  // Whether every stream thread runs on its Config::stream_cpus set (always true when there are
+  // none). Known once the constructor returns, like priority_applied().
+  bool pinning_applied() const;
   // Index of the stream running the calling thread, or -1 outside this executor.
   int get_stream_id() const;
 
