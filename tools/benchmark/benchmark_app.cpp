@@ -28,6 +28,9 @@ AnyMap compile_properties(const BenchmarkOptions& options) {
   AnyMap properties;
   if (!options.hint.empty()) properties[hint::performance_mode.name()] = options.hint;
   if (!options.nstreams.empty()) properties[num_streams.name()] = options.nstreams;
+  if (!options.infer_precision.empty()) properties[hint::inference_precision.name()] = options.infer_precision;
+  if (options.nthreads > 0) properties[inference_num_threads.name()] = options.nthreads;
+  if (!options.pin.empty()) properties[hint::enable_cpu_pinning.name()] = options.pin == "YES";
   if (options.perf_counts) properties[enable_profiling.name()] = true;
   return properties;
 }

@@ -15,6 +15,9 @@ ArgParser benchmark_arg_parser() {
       .add_option("hint", "latency|throughput|cumulative_throughput|none",
                   "PERFORMANCE_HINT (default: latency for sync, throughput for async)")
       .add_option("nstreams", "N|AUTO", "NUM_STREAMS")
+      .add_option("infer_precision", "f32|bf16|f16", "INFERENCE_PRECISION_HINT (default: the device's)")
+      .add_option("nthreads", "N", "INFERENCE_NUM_THREADS (CPU)")
+      .add_option("pin", "YES|NO", "ENABLE_CPU_PINNING (CPU)")
       .add_option("shape", "SHAPES", "reshape before compiling: \"[1,3,224,224]\" or \"input[1,3,224,224],...\"")
       .add_option("report_json", "PATH", "also write the results as JSON")
       .add_switch("pc", "report per-operation profiling counts (PERF_COUNT)")
@@ -53,6 +56,10 @@ BenchmarkOptions benchmark_options_from(const ParsedArgs& args) {
       options.nstreams = std::to_string(args.get_int("nstreams", 0, 1, 1024));
     }
   }
+  if (args.has("infer_precision"))
+    options.infer_precision = args.get_choice("infer_precision", {"f32", "bf16", "f16"}, "");
+  options.nthreads = static_cast<int32_t>(args.get_int("nthreads", 0, 1, 4096));
+  if (args.has("pin")) options.pin = args.get_choice("pin", {"YES", "NO"}, "");
   if (args.has("shape")) options.shapes = parse_shape_option(args.get("shape"));
   options.report_json = args.get("report_json");
   options.perf_counts = args.has("pc");

@@ -17,11 +17,14 @@ struct BenchmarkOptions {
   std::string model;
   std::string device;  // empty: the device Core::compile_model picks by itself
   Api api = Api::ASYNC;
-  uint32_t nireq = 0;    // 0: the compiled model's OPTIMAL_NUMBER_OF_INFER_REQUESTS
-  uint64_t niter = 0;    // 0: no iteration limit
-  double time_s = 0;     // 0: no time limit
-  std::string hint;      // PERFORMANCE_HINT value; empty: none set
-  std::string nstreams;  // NUM_STREAMS value ("2", "AUTO"); empty: none set
+  uint32_t nireq = 0;           // 0: the compiled model's OPTIMAL_NUMBER_OF_INFER_REQUESTS
+  uint64_t niter = 0;           // 0: no iteration limit
+  double time_s = 0;            // 0: no time limit
+  std::string hint;             // PERFORMANCE_HINT value; empty: none set
+  std::string nstreams;         // NUM_STREAMS value ("2", "AUTO"); empty: none set
+  std::string infer_precision;  // INFERENCE_PRECISION_HINT value ("f32", "bf16"); empty: none set
+  int32_t nthreads = 0;         // INFERENCE_NUM_THREADS; 0: none set
+  std::string pin;              // ENABLE_CPU_PINNING: "YES", "NO"; empty: none set
   std::vector<ShapeSpec> shapes;
   std::string report_json;  // empty: no JSON report
   bool perf_counts = false;

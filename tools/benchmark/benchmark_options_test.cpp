@@ -28,17 +28,34 @@ TEST(BenchmarkOptions, Defaults) {
 }
 
 TEST(BenchmarkOptions, EveryFlag) {
-  const BenchmarkOptions options = parse({"-m",           "a.xml",
-                                          "-d",           "TEMPLATE",
-                                          "-api",         "async",
-                                          "-nireq",       "4",
-                                          "-niter",       "100",
-                                          "-t",           "2",
-                                          "-hint",        "none",
-                                          "-nstreams",    "2",
-                                          "-shape",       "x[1,16]",
-                                          "-report_json", "r.json",
-                                          "-pc",          "--plugins_xml=p.xml",
+  const BenchmarkOptions options = parse({"-m",
+                                          "a.xml",
+                                          "-d",
+                                          "TEMPLATE",
+                                          "-api",
+                                          "async",
+                                          "-nireq",
+                                          "4",
+                                          "-niter",
+                                          "100",
+                                          "-t",
+                                          "2",
+                                          "-hint",
+                                          "none",
+                                          "-nstreams",
+                                          "2",
+                                          "-infer_precision",
+                                          "bf16",
+                                          "-nthreads",
+                                          "1",
+                                          "-pin",
+                                          "YES",
+                                          "-shape",
+                                          "x[1,16]",
+                                          "-report_json",
+                                          "r.json",
+                                          "-pc",
+                                          "--plugins_xml=p.xml",
                                           "-progress"});
   EXPECT_EQ(options.device, "TEMPLATE");
   EXPECT_EQ(options.nireq, 4u);
@@ -46,6 +63,9 @@ TEST(BenchmarkOptions, EveryFlag) {
   EXPECT_DOUBLE_EQ(options.time_s, 2.0);
   EXPECT_EQ(options.hint, "");
   EXPECT_EQ(options.nstreams, "2");
+  EXPECT_EQ(options.infer_precision, "bf16");
+  EXPECT_EQ(options.nthreads, 1);
+  EXPECT_EQ(options.pin, "YES");
   ASSERT_EQ(options.shapes.size(), 1u);
   EXPECT_EQ(options.shapes[0].input_name, "x");
   EXPECT_EQ(options.report_json, "r.json");
@@ -72,6 +92,8 @@ TEST(BenchmarkOptions, ErrorsNameTheFlag) {
   EXPECT_EQ(error_of({}).rfind("-m: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-api", "fast"}).rfind("-api: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-nireq", "0"}).rfind("-nireq: ", 0), 0u);
+  EXPECT_EQ(error_of({"-m", "a", "-infer_precision", "f64"}).rfind("-infer_precision: ", 0), 0u);
+  EXPECT_EQ(error_of({"-m", "a", "-pin", "maybe"}).rfind("-pin: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-api", "sync", "-nireq", "2"}).rfind("-nireq: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-niter", "-3"}).rfind("-niter: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-t", "soon"}).rfind("-t: ", 0), 0u);

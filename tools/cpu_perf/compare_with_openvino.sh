@@ -7,6 +7,9 @@
 #
 #   bash tools/cpu_perf/compare_with_openvino.sh [SECONDS=10]
 #
+# FERRY_CPU_PERF_PRECISION (default f32) is both runtimes' -infer_precision (bf16: on a processor
+# with bf16 instructions); FERRY_CPU_PERF_BATCHES (default "1 8") the batches measured.
+#
 # Ferry's benchmark_app and OpenVINO's benchmark_app run the same IR (OpenVINO's conversion of
 # the ONNX file); onnxruntime runs the ONNX file. Installs torch, onnx, onnxruntime and openvino
 # into the git-ignored .venv on first use (as check_real_models.sh does); models go to
@@ -15,6 +18,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
+precision=${FERRY_CPU_PERF_PRECISION:-f32}
+batches=${FERRY_CPU_PERF_BATCHES:-1 8}
 out=${FERRY_CPU_PERF_MODELS:-/tmp/ferry_cpu_perf}
 python=.venv/bin/python
 [[ -x $python ]] || python3 -m venv .venv
@@ -52,7 +57,7 @@ ferry_run() {
   local flags=(-api sync -hint latency)
   [[ $mode == throughput ]] && flags=(-api async -hint throughput)
   "$ferry_app" -m "$out/${model}_ir/model.xml" -d CPU -shape "$(shape "$model" "$batch")" "${flags[@]}" \
-    -t "$seconds" -report_json "$out/ferry.json" > /dev/null
+    -infer_precision "$precision" -t "$seconds" -report_json "$out/ferry.json" > /dev/null
   $python -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["latency_ms"]["median"], r["throughput_fps"])' \
     "$out/ferry.json"
 }
@@ -63,7 +68,7 @@ openvino_run() {
   local flags=(-api sync -hint latency)
   [[ $mode == throughput ]] && flags=(-api async -hint throughput)
   "$openvino_app" -m "$out/${model}_ir/model.xml" -d CPU -shape "$(shape "$model" "$batch")" \
-    -layout "$(layout "$model")" "${flags[@]}" -infer_precision f32 -t "$seconds" > "$out/openvino.txt"
+    -layout "$(layout "$model")" "${flags[@]}" -infer_precision "$precision" -t "$seconds" > "$out/openvino.txt"
   $python - "$out/openvino.txt" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -73,10 +78,10 @@ print(median, fps)
 PY
 }
 
-echo "load before: $(cat /proc/loadavg)"
+echo "precision: $precision; load before: $(cat /proc/loadavg)"
 printf '%-13s %5s %10s %10s %10s %10s %10s %10s\n' model batch "Ferry ms" "OV ms" "ORT ms" "Ferry fps" "OV fps" "ORT fps"
 for model in resnet50 mobilenet_v2 minilm; do
-  for batch in 1 8; do
+  for batch in $batches; do
     mode=latency
     [[ $batch -gt 1 ]] && mode=throughput
     read -r ferry_ms ferry_fps < <(ferry_run "$model" "$batch" "$mode")

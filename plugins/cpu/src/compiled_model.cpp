@@ -25,7 +25,8 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
     : ICompiledModel(model, plugin, {}, make_streams(config, plugin->get_device_name())),
       m_model(model),
       m_config(config),
-      m_graphs(model, config.threads_per_stream(), static_cast<size_t>(config.runtime_cache_capacity)),
+      m_graphs(model, config.threads_per_stream(), config.matrix_precision(),
+               static_cast<size_t>(config.runtime_cache_capacity)),
       m_loaded_from_cache(loaded_from_cache),
       m_properties(sdk::compiled_model_owner([this] { return get_plugin()->get_device_name(); })) {
   const int streams = config.resolve_streams();

@@ -17,6 +17,10 @@ int Config::resolve_streams() const { return sdk::BaseConfig::resolve_streams(us
 
 int Config::threads_per_stream() const { return std::max(1, usable_threads() / resolve_streams()); }
 
+cpu::engine::MatrixPrecision Config::matrix_precision() const {
+  return inference_precision == element::bf16 ? cpu::engine::MatrixPrecision::bf16 : cpu::engine::MatrixPrecision::f32;
+}
+
 std::vector<std::vector<int>> Config::stream_cpus() const {
   if (!enable_cpu_pinning) return {};
   const std::vector<int>& cpus = host_cpu().cpus_by_core;
@@ -35,8 +39,14 @@ void add_settings(sdk::PropertyTable<Config>& table) {
   const HostCpu& host = host_cpu();
   sdk::BaseRules rules;
   rules.max_streams = host.logical_cores;
-  // bf16 would need bf16 kernels in the engine; until then f32 is what every op computes.
+  // bf16: the products (convolutions, MatMuls) on the processor's bf16 instructions; without
+  // them oneDNN would emulate bf16 more slowly than f32 computes, so it is refused by name.
   rules.precisions = {element::f32};
+  if (host.bf16) {
+    rules.precisions.push_back(element::bf16);
+  } else {
+    rules.precisions_note = "bf16 needs a processor with AVX512_BF16 or AMX-BF16, and this one has neither";
+  }
   sdk::add_base_settings(table, rules)
       .setting(inference_num_threads, &Config::inference_num_threads,
                [host](int32_t threads) {

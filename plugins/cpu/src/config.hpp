@@ -11,6 +11,7 @@
 #include "ferry/plugin/support/base_config.hpp"
 #include "ferry/plugin/support/property_table.hpp"
 #include "host_cpu.hpp"
+#include "plugins/cpu/src/engine/compiled_graph.hpp"
 
 namespace ferry::cpu_plugin {
 
@@ -32,10 +33,12 @@ struct Config : sdk::BaseConfig {
   // ENABLE_CPU_PINNING: each stream's CPUs, threads_per_stream() of them, no CPU in two streams
   // while the host has enough (HostCpu::cpus_by_core in order); none when pinning is off.
   std::vector<std::vector<int>> stream_cpus() const;
+  // INFERENCE_PRECISION_HINT as the engine's products: bf16 or f32.
+  cpu::engine::MatrixPrecision matrix_precision() const;
 };
 
 // Declares the shared settings under the CPU's limits and the CPU's own (config.cpp lists the
-// rules): INFERENCE_PRECISION_HINT f32 (what the engine computes), NUM_STREAMS up to the
+// rules): INFERENCE_PRECISION_HINT f32, and bf16 where the processor has bf16 instructions, NUM_STREAMS up to the
 // hardware threads, INFERENCE_NUM_THREADS up to them, ENABLE_HYPER_THREADING only where the
 // cores have several threads, SCHEDULING_CORE_TYPE ECORE_ONLY only on hybrid processors,
 // CPU_RUNTIME_CACHE_CAPACITY at least 1.

@@ -49,10 +49,11 @@ std::shared_ptr<const Model> folded(std::shared_ptr<Model> own) {
 
 }  // namespace
 
-ShapeGraph::ShapeGraph(std::shared_ptr<const Model> model, int threads) : m_model(std::move(model)) {
+ShapeGraph::ShapeGraph(std::shared_ptr<const Model> model, int threads, cpu::engine::MatrixPrecision precision)
+    : m_model(std::move(model)) {
   // Dynamic element types, or shapes the values decide: only the reference kernels follow them.
   if (static_throughout(*m_model)) {
-    m_graph = std::make_unique<cpu::engine::CompiledGraph>(m_model, threads);
+    m_graph = std::make_unique<cpu::engine::CompiledGraph>(m_model, threads, precision);
   } else {
     m_reference = std::make_unique<ReferenceExecutor>(m_model);
   }
@@ -97,14 +98,16 @@ uint64_t ShapeGraph::run(const TensorVector& inputs, TensorVector& outputs, std:
   return copied;
 }
 
-GraphCache::GraphCache(std::shared_ptr<const Model> model, int threads, size_t capacity)
-    : m_model(std::move(model)), m_threads(threads), m_capacity(std::max<size_t>(1, capacity)) {
+GraphCache::GraphCache(std::shared_ptr<const Model> model, int threads, cpu::engine::MatrixPrecision precision,
+                       size_t capacity)
+    : m_model(std::move(model)), m_threads(threads), m_precision(precision), m_capacity(std::max<size_t>(1, capacity)) {
   bool static_inputs = true;
   for (const auto& parameter : m_model->get_parameters())
     if (parameter->get_output_partial_shape(0).is_dynamic()) static_inputs = false;
   // Compile errors of a static model belong to compile_model.
   if (static_inputs) {
-    m_static = std::make_shared<ShapeGraph>(needs_folding(*m_model) ? folded(m_model->clone()) : m_model, m_threads);
+    m_static = std::make_shared<ShapeGraph>(needs_folding(*m_model) ? folded(m_model->clone()) : m_model, m_threads,
+                                            m_precision);
     m_compiled = 1;
   }
 }
@@ -124,7 +127,7 @@ std::shared_ptr<const ShapeGraph> GraphCache::get(const std::vector<Shape>& inpu
   std::map<size_t, PartialShape> shapes;
   for (size_t i = 0; i < input_shapes.size(); ++i) shapes[i] = PartialShape(input_shapes[i]);
   shaped->reshape(shapes);
-  auto graph = std::make_shared<const ShapeGraph>(folded(std::move(shaped)), m_threads);
+  auto graph = std::make_shared<const ShapeGraph>(folded(std::move(shaped)), m_threads, m_precision);
 
   std::lock_guard<std::mutex> lock(m_mutex);
   const auto found = m_by_shapes.find(input_shapes);

@@ -22,8 +22,9 @@ namespace ferry::cpu_plugin {
 // run() is const and may be called from several threads at once.
 class ShapeGraph {
  public:
-  // `model`: static input shapes. `threads`: the most threads one execution uses.
-  ShapeGraph(std::shared_ptr<const Model> model, int threads);
+  // `model`: static input shapes. `threads`: the most threads one execution uses. `precision`:
+  // the engine's products (the reference executor computes in the model's types).
+  ShapeGraph(std::shared_ptr<const Model> model, int threads, cpu::engine::MatrixPrecision precision);
 
   // inputs: dense host tensors of the model's input shapes. outputs: one host tensor per result,
   // dense; each is set_shape'd to the result's shape, and an empty one is allocated. Returns the
@@ -50,7 +51,7 @@ class ShapeGraph {
 // first one's.
 class GraphCache {
  public:
-  GraphCache(std::shared_ptr<const Model> model, int threads, size_t capacity);
+  GraphCache(std::shared_ptr<const Model> model, int threads, cpu::engine::MatrixPrecision precision, size_t capacity);
 
   std::shared_ptr<const ShapeGraph> get(const std::vector<Shape>& input_shapes) const;
 
@@ -61,6 +62,7 @@ class GraphCache {
  private:
   std::shared_ptr<const Model> m_model;
   int m_threads;
+  cpu::engine::MatrixPrecision m_precision;
   size_t m_capacity;
   std::shared_ptr<const ShapeGraph> m_static;  // the static model's only graph
 

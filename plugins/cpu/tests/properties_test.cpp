@@ -126,7 +126,7 @@ TEST(CpuProperties, WhatTheHostLacksIsRefusedByName) {
   EXPECT_NE(error_of([&] { core.set_property("CPU", {inference_num_threads(-1)}); }).find("INFERENCE_NUM_THREADS"),
             std::string::npos);
   EXPECT_NE(error_of([&] {
-              core.set_property("CPU", {hint::inference_precision(element::bf16)});
+              core.set_property("CPU", {hint::inference_precision(element::f16)});
             }).find("INFERENCE_PRECISION_HINT"),
             std::string::npos);
   EXPECT_NE(

@@ -18,12 +18,13 @@ void check_num_streams(const streams::Num& value, int max_streams) {
                "expected AUTO or a number of streams in [1, ", max_streams, "] (RANGE_FOR_STREAMS)");
 }
 
-void check_precision(const element::Type& value, const std::vector<element::Type>& precisions) {
+void check_precision(const element::Type& value, const std::vector<element::Type>& precisions,
+                     const std::string& note) {
   if (std::find(precisions.begin(), precisions.end(), value) != precisions.end()) return;
   std::ostringstream accepted;  // "f32", "f32 and f16", "f32, f16 and bf16"
   for (size_t i = 0; i < precisions.size(); ++i)
     accepted << (i == 0 ? "" : i + 1 == precisions.size() ? " and " : ", ") << precisions[i];
-  Exception::raise("this device accepts ", accepted.str(), ", not ", value);
+  Exception::raise("this device accepts ", accepted.str(), ", not ", value, note.empty() ? "" : ": ", note);
 }
 
 void check_device_id(const std::string& value, const std::vector<std::string>& device_ids) {

@@ -39,7 +39,8 @@ struct CompiledGraph::Variant {
   }
 };
 
-CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, int threads) : m_model(std::move(model)) {
+CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, int threads, MatrixPrecision precision)
+    : m_model(std::move(model)) {
   FERRY_ASSERT(m_model, "CompiledGraph: no model");
   FERRY_ASSERT(threads >= 0, "CompiledGraph: a negative thread count (", threads, ")");
   std::vector<int> thread_counts{threads > 0 ? threads : onednn_threads()};
@@ -49,7 +50,7 @@ CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, int threads) : 
     variant->threads = threads;
     {
       const ScopedThreadCount scope(threads);
-      variant->plan = plan_graph(m_model);
+      variant->plan = plan_graph(m_model, precision);
     }
     variant->idle.push_back(std::make_unique<ExecutionContext>(*variant->plan));
     m_variants.push_back(std::move(variant));

@@ -11,6 +11,11 @@ namespace ferry::cpu::engine {
 
 class PlanChooser;
 
+// The arithmetic of the products with constant weights (Convolution, GroupConvolution, MatMul):
+// f32, or bf16 (inputs and weights rounded to bfloat16, sums and outputs in f32; processors with
+// AVX512_BF16 or AMX). Every other op computes in f32 either way.
+enum class MatrixPrecision { f32, bf16 };
+
 // What one step of an execution did: the op (the first of a fused chain), how it ran, its time.
 struct OpProfile {
   std::string name;
@@ -37,7 +42,8 @@ class CompiledGraph {
  public:
   // Throws ferry::Exception when the model has dynamic shapes or ops without any kernel.
   // `threads`: the most threads one execution uses (0: every core oneDNN's runtime sees).
-  explicit CompiledGraph(std::shared_ptr<const Model> model, int threads = 0);
+  explicit CompiledGraph(std::shared_ptr<const Model> model, int threads = 0,
+                         MatrixPrecision precision = MatrixPrecision::f32);
   ~CompiledGraph();
 
   // `arguments`: the memory of each parameter, then of each result (static shapes, dense).

@@ -16,9 +16,22 @@
 namespace ferry::cpu::engine {
 namespace {
 
-std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
-  for (auto lower : {lower_convolution, lower_pooling, lower_matmul, lower_reduce_mean, lower_softmax, lower_eltwise,
-                     lower_binary, lower_layer_norm}) {
+std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
+                                         MatrixPrecision precision) {
+  using Type = dnnl::memory::data_type;
+  // The products in bf16 where oneDNN has them for these shapes, else in f32.
+  std::vector<Type> product_types{Type::f32};
+  if (precision == MatrixPrecision::bf16) product_types.insert(product_types.begin(), Type::bf16);
+  for (Type products : product_types) {
+    for (auto lower : {lower_convolution, lower_matmul}) {
+      try {
+        if (auto lowered = lower(node, layout_of, products)) return lowered;
+      } catch (const dnnl::error&) {
+        // No bf16 implementation for this case, or none at all: the next type, or the kernels below.
+      }
+    }
+  }
+  for (auto lower : {lower_pooling, lower_reduce_mean, lower_softmax, lower_eltwise, lower_binary, lower_layer_norm}) {
     try {
       if (auto lowered = lower(node, layout_of)) return lowered;
     } catch (const dnnl::error&) {
@@ -50,7 +63,8 @@ enum class Home { arena, argument, constant };
 // Builds the plan's slots and steps in execution order.
 class Planner {
  public:
-  Planner(const std::shared_ptr<const Model>& model, GraphPlan& plan) : m_model(model), m_plan(plan) {}
+  Planner(const std::shared_ptr<const Model>& model, MatrixPrecision precision, GraphPlan& plan)
+      : m_model(model), m_precision(precision), m_plan(plan) {}
 
   void plan() {
     for (const auto& parameter : m_model->get_parameters()) {
@@ -76,7 +90,7 @@ class Planner {
         add_step(std::move(step));
       } else if (auto attention = lower_attention_to_onednn(node)) {
         add_attention_steps(node, std::move(*attention));
-      } else if (auto lowered = lower_to_onednn(node, layout_of); lowered && readable(*lowered)) {
+      } else if (auto lowered = lower_to_onednn(node, layout_of, m_precision); lowered && readable(*lowered)) {
         for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
         add_onednn_step(node, std::move(*lowered));
       } else {
@@ -138,8 +152,10 @@ class Planner {
     const dnnl::memory::desc current = m_plan.slots[slot].layout;
     FERRY_ASSERT(!current.is_zero(), m_producers[slot]->describe(), ": oneDNN cannot read its output");
     if (current == desc || (is_plain(current) && is_plain(desc) && current.get_size() == desc.get_size())) return slot;
-    // Plain readers of another shape (a blocked [N, C, 1, 1] read as [N, C]) get the plain bytes.
-    const dnnl::memory::desc target = is_plain(desc) ? plain_f32(current.dims()) : desc;
+    // Plain readers of another shape (a blocked [N, C, 1, 1] read as [N, C], a bf16 product's
+    // [rows, K] read of [B, S, K]) get the plain bytes in their type.
+    const dnnl::memory::desc target =
+        is_plain(desc, desc.data_type()) ? plain_of(desc.data_type(), current.dims()) : desc;
     FERRY_ASSERT(target.dims() == current.dims(), m_producers[slot]->describe(), ": no reorder from its layout");
     for (const auto& [from, layout, to] : m_reordered)
       if (from == slot && layout == target) return to;
@@ -270,6 +286,7 @@ class Planner {
   }
 
   std::shared_ptr<const Model> m_model;
+  MatrixPrecision m_precision;
   GraphPlan& m_plan;
   std::map<std::pair<const Node*, size_t>, size_t> m_slot_of;
   std::vector<std::shared_ptr<const Node>> m_producers;  // per slot: the op that computes it
@@ -280,9 +297,9 @@ class Planner {
 
 }  // namespace
 
-std::unique_ptr<GraphPlan> plan_graph(const std::shared_ptr<const Model>& model) {
+std::unique_ptr<GraphPlan> plan_graph(const std::shared_ptr<const Model>& model, MatrixPrecision precision) {
   auto plan = std::make_unique<GraphPlan>();
-  Planner(model, *plan).plan();
+  Planner(model, precision, *plan).plan();
   return plan;
 }
 

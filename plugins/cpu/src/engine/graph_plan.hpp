@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "compiled_graph.hpp"
 #include "execution_memory.hpp"
 #include "ferry/graph/model.hpp"
 #include "ferry/value/tensor.hpp"
@@ -31,6 +32,7 @@ struct GraphPlan {
 // Lowers what oneDNN covers (fusing epilogues, choosing blocked layouts between its steps and
 // reordering where a neighbour needs another), the rest to reference steps; then plans the arena.
 // Throws ferry::Exception when the model has dynamic shapes or ops without any kernel.
-std::unique_ptr<GraphPlan> plan_graph(const std::shared_ptr<const Model>& model);
+std::unique_ptr<GraphPlan> plan_graph(const std::shared_ptr<const Model>& model,
+                                      MatrixPrecision precision = MatrixPrecision::f32);
 
 }  // namespace ferry::cpu::engine

@@ -31,7 +31,8 @@ memory::dims to_dims(const Shape& shape) { return memory::dims(shape.begin(), sh
 
 }  // namespace
 
-std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
+std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
+                                           memory::data_type products) {
   const bool grouped = is_op(*node, "GroupConvolution");
   if (!grouped && !is_op(*node, "Convolution")) return std::nullopt;
   const auto* base = dynamic_cast<const op::util::ConvolutionBase*>(node.get());
@@ -51,16 +52,18 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
   const size_t channels = output_shape[1];
 
   LoweredOp lowered;
+  if (products == memory::data_type::bf16) lowered.exec_type = "onednn_bf16";
   const Epilogue epilogue = fuse_epilogue(
       node, [&](const Node& add) { return channel_bias(add, *node, channels); }, layout_of, lowered);
 
   // Activations in the layouts the primitive prefers (nChw8c with AVX2, nChw16c with AVX-512):
-  // the compiler reorders only where a neighbour needs another.
+  // the compiler reorders only where a neighbour needs another (and into bf16 for bf16
+  // products: the destination stays f32, so the ops around need no bf16 kernels).
   const dnnl::engine& cpu = cpu_engine();
-  const memory::desc source(to_dims(source_shape), memory::data_type::f32, Tag::any);
+  const memory::desc source(to_dims(source_shape), products, Tag::any);
   const memory::desc destination = any_layout(output_shape);
   const memory::dims filter_dims = to_dims(filter_shape);
-  const memory::desc any_weights(filter_dims, memory::data_type::f32, Tag::any);
+  const memory::desc any_weights(filter_dims, products, Tag::any);
   const memory::desc bias_desc({static_cast<memory::dim>(channels)}, memory::data_type::f32, Tag::a);
   memory::dims strides, dilations, pads_begin, pads_end;
   for (auto stride : base->get_strides()) strides.push_back(static_cast<memory::dim>(stride));

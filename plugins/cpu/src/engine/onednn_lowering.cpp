@@ -33,15 +33,21 @@ dnnl::primitive_attr primitive_attributes(const dnnl::post_ops& post_ops) {
   return attributes;
 }
 
-dnnl::memory::desc plain_f32(const dnnl::memory::dims& dims) {
+dnnl::memory::desc plain_of(dnnl::memory::data_type type, const dnnl::memory::dims& dims) {
   dnnl::memory::dims strides(dims.size(), 1);
   for (size_t i = dims.size(); i-- > 1;) strides[i - 1] = strides[i] * dims[i];
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+  return dnnl::memory::desc(dims, type, strides);
 }
+
+dnnl::memory::desc plain_f32(const dnnl::memory::dims& dims) { return plain_of(dnnl::memory::data_type::f32, dims); }
 
 dnnl::memory::desc plain_f32(const Shape& shape) { return plain_f32(dnnl::memory::dims(shape.begin(), shape.end())); }
 
-bool is_plain(const dnnl::memory::desc& desc) { return !desc.is_zero() && desc == plain_f32(desc.dims()); }
+bool is_plain(const dnnl::memory::desc& desc, dnnl::memory::data_type type) {
+  return !desc.is_zero() && desc == plain_of(type, desc.dims());
+}
+
+bool is_plain(const dnnl::memory::desc& desc) { return is_plain(desc, dnnl::memory::data_type::f32); }
 
 bool is_op(const Node& node, const char* type) { return std::strcmp(node.get_type_name(), type) == 0; }
 

@@ -27,7 +27,8 @@ std::shared_ptr<const op::v0::Constant> row_bias(const Node& add, const Node& va
 
 }  // namespace
 
-std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of) {
+std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
+                                      memory::data_type products) {
   auto matmul = std::dynamic_pointer_cast<const op::v0::MatMul>(node);
   if (!matmul || matmul->get_transpose_a()) return std::nullopt;
   auto weights_constant = std::dynamic_pointer_cast<const op::v0::Constant>(node->get_input_node_shared_ptr(1));
@@ -44,6 +45,7 @@ std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, c
   if (k != static_cast<memory::dim>(a.back())) return std::nullopt;
 
   LoweredOp lowered;
+  if (products == memory::data_type::bf16) lowered.exec_type = "onednn_bf16";
   const Epilogue epilogue = fuse_epilogue(
       node, [&](const Node& add) { return row_bias(add, *node, static_cast<size_t>(n)); }, layout_of, lowered);
 
@@ -55,8 +57,9 @@ std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, c
   const memory::dims weight_strides{transposed ? 1 : n, transposed ? k : 1};
 
   const dnnl::engine& cpu = cpu_engine();
-  const memory::desc source = plain_f32(Shape{rows, a.back()}), destination = plain_f32(Shape{rows, output.back()});
-  const memory::desc any_weights(weight_dims, memory::data_type::f32, memory::format_tag::any);
+  const memory::desc source = plain_of(products, {static_cast<memory::dim>(rows), k});
+  const memory::desc destination = plain_f32(Shape{rows, output.back()});
+  const memory::desc any_weights(weight_dims, products, memory::format_tag::any);
   const memory::desc bias_desc = plain_f32(Shape(bias_dims.begin(), bias_dims.end()));
   const auto description = epilogue.bias ? dnnl::matmul::desc(source, any_weights, bias_desc, destination)
                                          : dnnl::matmul::desc(source, any_weights, destination);

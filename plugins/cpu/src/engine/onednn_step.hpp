@@ -83,6 +83,9 @@ dnnl::primitive_attr primitive_attributes(const dnnl::post_ops& post_ops = {});
 dnnl::memory::desc plain_f32(const Shape& shape);
 dnnl::memory::desc plain_f32(const dnnl::memory::dims& dims);
 bool is_plain(const dnnl::memory::desc& desc);
+// The same for another data type (bf16 operands of the products).
+dnnl::memory::desc plain_of(dnnl::memory::data_type type, const dnnl::memory::dims& dims);
+bool is_plain(const dnnl::memory::desc& desc, dnnl::memory::data_type type);
 
 // Whether `node` is the op `type` (IR type name).
 bool is_op(const Node& node, const char* type);
@@ -130,9 +133,12 @@ std::unordered_map<int, dnnl::memory> prepare_constants(const dnnl::memory::desc
                                                         const dnnl::memory::desc& bias_desc);
 
 // Lowerings, each nullopt when the op (its types, shapes or attributes) is not one it covers.
-std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+// `products`: the type of a product's data and weights (f32 or bf16; sums and outputs are f32).
+std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
+                                           dnnl::memory::data_type products);
 std::optional<LoweredOp> lower_pooling(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
-std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
+std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
+                                      dnnl::memory::data_type products);
 std::optional<LoweredOp> lower_reduce_mean(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
 std::optional<LoweredOp> lower_softmax(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
 std::optional<LoweredOp> lower_eltwise(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);

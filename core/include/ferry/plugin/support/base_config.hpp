@@ -44,11 +44,15 @@ struct BaseRules {
   std::vector<element::Type> precisions{element::f32};
   // DEVICE_ID accepts these (AVAILABLE_DEVICES); asked on each set, as devices may come and go.
   std::function<std::vector<std::string>()> device_ids = [] { return std::vector<std::string>{"0"}; };
+  // Why other precisions are refused, when the reason is the host's ("this processor has no bf16
+  // instructions"): appended to the error.
+  std::string precisions_note;
 };
 
 // Checks of the shared rules, for devices that declare a shared key their own way.
 void check_num_streams(const streams::Num& value, int max_streams);
-void check_precision(const element::Type& value, const std::vector<element::Type>& precisions);
+void check_precision(const element::Type& value, const std::vector<element::Type>& precisions,
+                     const std::string& note = {});
 void check_device_id(const std::string& value, const std::vector<std::string>& device_ids);
 
 // The device a get_property call describes: its DEVICE_ID argument, else the DEVICE_ID setting.
@@ -64,6 +68,7 @@ PropertyTable<Config>& add_base_settings(PropertyTable<Config>& table, BaseRules
   static_assert(std::is_base_of<BaseConfig, Config>::value, "a device's Config derives from sdk::BaseConfig");
   const int max_streams = rules.max_streams;
   const auto precisions = rules.precisions;
+  const auto precisions_note = rules.precisions_note;
   const auto device_ids = rules.device_ids;
   return table.setting(hint::performance_mode, static_cast<hint::PerformanceMode Config::*>(&Config::performance_mode))
       .setting(ferry::num_streams, static_cast<streams::Num Config::*>(&Config::num_streams),
@@ -71,7 +76,9 @@ PropertyTable<Config>& add_base_settings(PropertyTable<Config>& table, BaseRules
       .setting(hint::num_requests, static_cast<uint32_t Config::*>(&Config::num_requests))
       .setting(hint::execution_mode, static_cast<hint::ExecutionMode Config::*>(&Config::execution_mode))
       .setting(hint::inference_precision, static_cast<element::Type Config::*>(&Config::inference_precision),
-               [precisions](const element::Type& value) { check_precision(value, precisions); })
+               [precisions, precisions_note](const element::Type& value) {
+                 check_precision(value, precisions, precisions_note);
+               })
       .setting(ferry::enable_profiling, static_cast<bool Config::*>(&Config::enable_profiling))
       .setting(device::id, static_cast<std::string Config::*>(&Config::device_id),
                [device_ids](const std::string& value) { check_device_id(value, device_ids()); })
