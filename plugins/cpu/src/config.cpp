@@ -22,9 +22,9 @@ cpu::engine::MatrixPrecision Config::matrix_precision() const {
 }
 
 std::vector<std::vector<int>> Config::stream_cpus() const {
-  if (!enable_cpu_pinning) return {};
-  const std::vector<int>& cpus = host_cpu().cpus_by_core;
   const int streams = resolve_streams();
+  if (!enable_cpu_pinning || streams == 1) return {};
+  const std::vector<int>& cpus = host_cpu().cpus_by_core;
   const int threads = threads_per_stream();
   std::vector<std::vector<int>> sets(streams);
   // More streams than CPUs (NUM_STREAMS up to the hardware threads, fewer usable ones) share

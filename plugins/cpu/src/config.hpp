@@ -19,7 +19,7 @@ struct Config : sdk::BaseConfig {
   int32_t inference_num_threads = 0;  // 0: every usable core
   bool enable_hyper_threading = host_cpu().has_hyper_threading();
   hint::SchedulingCoreType scheduling_core_type = hint::SchedulingCoreType::ANY_CORE;
-  bool enable_cpu_pinning = false;
+  bool enable_cpu_pinning = true;  // OpenVINO CPU's default on Linux
   int32_t runtime_cache_capacity = 16;
 
   // The threads inferences may use in all: INFERENCE_NUM_THREADS, else one per hardware thread
@@ -31,7 +31,8 @@ struct Config : sdk::BaseConfig {
   // The threads of one stream's inference: the usable threads shared by the streams.
   int threads_per_stream() const;
   // ENABLE_CPU_PINNING: each stream's CPUs, threads_per_stream() of them, no CPU in two streams
-  // while the host has enough (HostCpu::cpus_by_core in order); none when pinning is off.
+  // while the host has enough (HostCpu::cpus_by_core in order); none when pinning is off or
+  // there is one stream (pinned, its threads could not leave a core another process holds).
   std::vector<std::vector<int>> stream_cpus() const;
   // INFERENCE_PRECISION_HINT as the engine's products: bf16 or f32.
   cpu::engine::MatrixPrecision matrix_precision() const;

@@ -103,10 +103,42 @@ TEST(CpuProperties, PinningPutsEachStreamOnItsOwnCoresAndResultsStayTheSame) {
     const Tensor probs = requests[i].get_tensor("probs");
     for (size_t k = 0; k < expected.size(); ++k) EXPECT_NEAR(probs.data<float>()[k], expected[k], 1e-5f);
   }
+}
 
-  // Unpinned streams run wherever the process may.
-  CompiledModel free = core.compile_model(make_mlp(2, kMlp), "CPU", {num_streams(streams)});
-  EXPECT_FALSE(free.get_property(hint::enable_cpu_pinning));
+std::set<int> process_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  EXPECT_EQ(sched_getaffinity(0, sizeof(set), &set), 0);
+  std::set<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) cpus.insert(cpu);
+  return cpus;
+}
+
+TEST(CpuProperties, PinningIsOnByDefaultForSeveralStreamsAndNeverRestrictsOneStream) {
+  Core core;
+  EXPECT_TRUE(core.get_property("CPU", hint::enable_cpu_pinning));
+  const std::set<int> all = process_cpus();
+  {
+    // One stream: its threads go wherever a core is free (a busy core would stall a pinned one).
+    CompiledModel latency =
+        core.compile_model(make_mlp(2, kMlp), "CPU", {hint::performance_mode(hint::PerformanceMode::LATENCY)});
+    for (const auto& [stream, cpus] : affinity_of_threads("CPU-stream-")) EXPECT_EQ(cpus, all) << stream;
+  }
+  if (all.size() >= 2) {
+    CompiledModel throughput =
+        core.compile_model(make_mlp(2, kMlp), "CPU", {hint::performance_mode(hint::PerformanceMode::THROUGHPUT)});
+    const auto pinned = affinity_of_threads("CPU-stream-");
+    ASSERT_EQ(static_cast<int>(pinned.size()), throughput.get_property(num_streams).num);
+    for (const auto& [stream, cpus] : pinned) EXPECT_EQ(cpus.size(), 1u) << stream;
+  }
+  {
+    CompiledModel free = core.compile_model(
+        make_mlp(2, kMlp), "CPU",
+        {hint::performance_mode(hint::PerformanceMode::THROUGHPUT), hint::enable_cpu_pinning(false)});
+    EXPECT_FALSE(free.get_property(hint::enable_cpu_pinning));
+    for (const auto& [stream, cpus] : affinity_of_threads("CPU-stream-")) EXPECT_EQ(cpus, all) << stream;
+  }
 }
 
 TEST(CpuProperties, InferenceNumThreadsReachesTheCompiledModel) {
