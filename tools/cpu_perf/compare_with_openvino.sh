@@ -8,7 +8,8 @@
 #   bash tools/cpu_perf/compare_with_openvino.sh [SECONDS=10]
 #
 # FERRY_CPU_PERF_PRECISION (default f32) is both runtimes' -infer_precision (bf16: on a processor
-# with bf16 instructions); FERRY_CPU_PERF_BATCHES (default "1 8") the batches measured.
+# with bf16 instructions); FERRY_CPU_PERF_BATCHES (default "1 8") the batches measured;
+# FERRY_CPU_PERF_REPEATS (default 1) how many times each row runs (the medians are printed).
 #
 # Ferry's benchmark_app and OpenVINO's benchmark_app run the same IR (OpenVINO's conversion of
 # the ONNX file); onnxruntime runs the ONNX file. Installs torch, onnx, onnxruntime and openvino
@@ -20,6 +21,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-10}
 precision=${FERRY_CPU_PERF_PRECISION:-f32}
 batches=${FERRY_CPU_PERF_BATCHES:-1 8}
+repeats=${FERRY_CPU_PERF_REPEATS:-1}
 out=${FERRY_CPU_PERF_MODELS:-/tmp/ferry_cpu_perf}
 python=.venv/bin/python
 [[ -x $python ]] || python3 -m venv .venv
@@ -78,16 +80,25 @@ print(median, fps)
 PY
 }
 
-echo "precision: $precision; load before: $(cat /proc/loadavg)"
+echo "precision: $precision, $repeats repeat(s) per row; load before: $(cat /proc/loadavg)"
 printf '%-13s %5s %10s %10s %10s %10s %10s %10s\n' model batch "Ferry ms" "OV ms" "ORT ms" "Ferry fps" "OV fps" "ORT fps"
 for model in resnet50 mobilenet_v2 minilm; do
   for batch in $batches; do
     mode=latency
     [[ $batch -gt 1 ]] && mode=throughput
-    read -r ferry_ms ferry_fps < <(ferry_run "$model" "$batch" "$mode")
-    read -r openvino_ms openvino_fps < <(openvino_run "$model" "$batch" "$mode")
-    ort=$($python tools/cpu_perf/onnxruntime_latency.py "$out/${model}_onnx/model.onnx" "$batch" "$seconds")
-    read -r ort_ms ort_fps < <($python -c 'import json,sys; r=json.loads(sys.argv[1]); print(r["latency_ms"], r["fps"])' "$ort")
+    # Each repeat runs the three back to back; the row shows each column's median.
+    runs=()
+    for ((repeat = 0; repeat < repeats; ++repeat)); do
+      read -r ferry_ms ferry_fps < <(ferry_run "$model" "$batch" "$mode")
+      read -r openvino_ms openvino_fps < <(openvino_run "$model" "$batch" "$mode")
+      ort=$($python tools/cpu_perf/onnxruntime_latency.py "$out/${model}_onnx/model.onnx" "$batch" "$seconds")
+      read -r ort_ms ort_fps < <($python -c 'import json,sys; r=json.loads(sys.argv[1]); print(r["latency_ms"], r["fps"])' "$ort")
+      runs+=("$ferry_ms $openvino_ms $ort_ms $ferry_fps $openvino_fps $ort_fps")
+    done
+    read -r ferry_ms openvino_ms ort_ms ferry_fps openvino_fps ort_fps < <($python -c '
+import statistics, sys
+rows = [[float(v) for v in run.split()] for run in sys.argv[1:]]
+print(*[statistics.median(column) for column in zip(*rows)])' "${runs[@]}")
     printf '%-13s %5s %10.2f %10.2f %10.2f %10.1f %10.1f %10.1f\n' "$model" "$batch" "$ferry_ms" "$openvino_ms" \
       "$ort_ms" "$ferry_fps" "$openvino_fps" "$ort_fps"
   done
