@@ -22,6 +22,7 @@
 #include "ferry/graph/ops/range.hpp"
 #include "ferry/graph/ops/result.hpp"
 #include "ferry/graph/ops/shape_of.hpp"
+#include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/testing/error_of.hpp"
 #include "testing/models/test_models.hpp"
 
@@ -96,6 +97,21 @@ TEST(CpuInference, Bf16RunsTheConvolutionsInBf16WhereTheProcessorHasIt) {
       ++bf16_steps;
     }
   EXPECT_GT(bf16_steps, 0u);
+}
+
+TEST(CpuInference, AModelTooLargeForMemoryIsRefusedNamingTheBytesAndTheCoreStaysUsable) {
+  // 2^42 bytes (4 TiB) of f32 between the two ops: no host this runs on has that much memory.
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{size_t{1} << 20, size_t{1} << 20});
+  auto middle = std::make_shared<op::v0::Sigmoid>(x);
+  auto model = std::make_shared<Model>(
+      ResultVector{std::make_shared<op::v0::Result>(std::make_shared<op::v0::Relu>(middle))}, ParameterVector{x});
+  model->set_friendly_name("huge");
+  Core core;
+  const std::string error = error_of([&] { core.compile_model(model, "CPU"); });
+  EXPECT_NE(error.find("'huge' needs 4398046511104 bytes"), std::string::npos) << error;
+  EXPECT_NE(error.find("bytes of memory"), std::string::npos) << error;
+  CompiledModel compiled = core.compile_model(make_mlp(2, kMlp), "CPU");
+  compiled.create_infer_request().infer();
 }
 
 TEST(CpuInference, DynamicBatchCompilesEachShapeOnceWithinTheCacheCapacity) {

@@ -1,5 +1,7 @@
 #include "compiled_graph.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 
@@ -11,6 +13,15 @@
 #include "thread_count.hpp"
 
 namespace ferry::cpu::engine {
+namespace {
+
+// The host's physical memory in bytes (0 when Linux does not say).
+size_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<size_t>(pages) * static_cast<size_t>(page) : 0;
+}
+
+}  // namespace
 
 // The graph compiled for one OpenMP thread count, and its execution contexts no execution holds.
 struct CompiledGraph::Variant {
@@ -52,6 +63,12 @@ CompiledGraph::CompiledGraph(std::shared_ptr<const Model> model, int threads, Ma
       const ScopedThreadCount scope(threads);
       variant->plan = plan_graph(m_model, precision);
     }
+    // Refused here, by name, rather than as a failed allocation (or the OOM killer) later.
+    const size_t needed = variant->plan->arena_bytes + variant->plan->scratchpad_bytes;
+    const size_t memory = physical_memory_bytes();
+    FERRY_ASSERT(memory == 0 || needed <= memory, "model '", m_model->get_friendly_name(), "' needs ", needed,
+                 " bytes for the intermediate values of one inference, more than this host's ", memory,
+                 " bytes of memory");
     variant->idle.push_back(std::make_unique<ExecutionContext>(*variant->plan));
     m_variants.push_back(std::move(variant));
   }
