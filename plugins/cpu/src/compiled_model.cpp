@@ -10,12 +10,7 @@ namespace ferry::cpu_plugin {
 namespace {
 
 std::shared_ptr<threading::ITaskExecutor> make_streams(const Config& config, const std::string& device) {
-  auto streams = sdk::make_streams_executor(device, config.resolve_streams(), 0, config.stream_cpus());
-  // The CPUs come from the process's own affinity; one the OS still refuses (the affinity
-  // narrowed since the plugin read it) must not pass as pinned.
-  FERRY_ASSERT(streams->pinning_applied(), "ENABLE_CPU_PINNING: Linux refused to pin the ", device,
-               " streams' threads to the CPUs this process was allowed when the plugin loaded");
-  return streams;
+  return sdk::make_streams_executor(device, config.resolve_streams(), 0, config.stream_cpus());
 }
 
 }  // namespace
@@ -29,6 +24,11 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, const st
                static_cast<size_t>(config.runtime_cache_capacity)),
       m_loaded_from_cache(loaded_from_cache),
       m_properties(sdk::compiled_model_owner([this] { return get_plugin()->get_device_name(); })) {
+  // The CPUs come from the process's own affinity, but the OS may still refuse them (the
+  // affinity narrowed since the plugin read it, a sandbox): the streams then run unpinned, as
+  // OpenVINO's do, and the compiled model's ENABLE_CPU_PINNING says so.
+  if (!static_cast<const threading::CPUStreamsExecutor&>(*get_task_executor()).pinning_applied())
+    m_config.enable_cpu_pinning = false;
   const int streams = config.resolve_streams();
   const int threads = streams * config.threads_per_stream();
   m_properties
