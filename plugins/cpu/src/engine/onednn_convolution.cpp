@@ -29,6 +29,21 @@ std::shared_ptr<const op::v0::Constant> channel_bias(const Node& add, const Node
 
 memory::dims to_dims(const Shape& shape) { return memory::dims(shape.begin(), shape.end()); }
 
+bool host_has_avx512() {
+  const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+  const auto avx512 = static_cast<unsigned>(dnnl::cpu_isa::avx512_core);
+  return (isa & avx512) == avx512;
+}
+
+// The activation layout to ask for. Left to oneDNN (format any), it takes channels-last for its
+// brgconv kernels, the fastest at batch 1 on AVX-512; over several images its direct and 1x1
+// kernels on nChw16c are faster (ResNet-50 at batch 8 on one thread: 433 against 493 ms of
+// convolutions, ONEDNN_VERBOSE; docs/PERFORMANCE.md), so f32 batches ask for those.
+Tag activation_layout(const Shape& source, const Shape& output, memory::data_type products) {
+  const bool several_images = source[0] > 1 && source[1] % 16 == 0 && output[1] % 16 == 0;
+  return several_images && products == memory::data_type::f32 && host_has_avx512() ? Tag::nChw16c : Tag::any;
+}
+
 }  // namespace
 
 std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
@@ -56,12 +71,15 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
   const Epilogue epilogue = fuse_epilogue(
       node, [&](const Node& add) { return channel_bias(add, *node, channels); }, layout_of, lowered);
 
-  // Activations in the layouts the primitive prefers (nChw8c with AVX2, nChw16c with AVX-512):
-  // the compiler reorders only where a neighbour needs another (and into bf16 for bf16
-  // products: the destination stays f32, so the ops around need no bf16 kernels).
+  // Activations in the layouts the primitive prefers (activation_layout): the compiler reorders
+  // only where a neighbour needs another (and into bf16 for bf16 products: the destination
+  // stays f32, so the ops around need no bf16 kernels).
   const dnnl::engine& cpu = cpu_engine();
-  const memory::desc source(to_dims(source_shape), products, Tag::any);
-  const memory::desc destination = any_layout(output_shape);
+  const Tag layout = activation_layout(source_shape, output_shape, products);
+  const memory::desc source(to_dims(source_shape), products, layout);
+  const memory::desc destination = layout == Tag::any
+                                       ? any_layout(output_shape)
+                                       : memory::desc(to_dims(output_shape), memory::data_type::f32, layout);
   const memory::dims filter_dims = to_dims(filter_shape);
   const memory::desc any_weights(filter_dims, products, Tag::any);
   const memory::desc bias_desc({static_cast<memory::dim>(channels)}, memory::data_type::f32, Tag::a);
@@ -71,14 +89,25 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
   for (auto pad : base->get_pads_begin()) pads_begin.push_back(pad);
   for (auto pad : base->get_pads_end()) pads_end.push_back(pad);
 
-  const auto description =
-      epilogue.bias
-          ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
-                                            source, any_weights, bias_desc, destination, strides, dilations, pads_begin,
-                                            pads_end)
-          : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
-                                            source, any_weights, destination, strides, dilations, pads_begin, pads_end);
-  const dnnl::convolution_forward::primitive_desc primitive(description, primitive_attributes(epilogue.post_ops), cpu);
+  const auto describe = [&](const memory::desc& from, const memory::desc& to) {
+    return epilogue.bias ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
+                                                           dnnl::algorithm::convolution_direct, from, any_weights,
+                                                           bias_desc, to, strides, dilations, pads_begin, pads_end)
+                         : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
+                                                           dnnl::algorithm::convolution_direct, from, any_weights, to,
+                                                           strides, dilations, pads_begin, pads_end);
+  };
+  const auto make_primitive = [&]() -> dnnl::convolution_forward::primitive_desc {
+    try {
+      return {describe(source, destination), primitive_attributes(epilogue.post_ops), cpu};
+    } catch (const dnnl::error&) {
+      if (layout == Tag::any) throw;
+      // No kernel for this shape in the asked layout: the one oneDNN picks.
+      return {describe(memory::desc(to_dims(source_shape), products, Tag::any), any_layout(output_shape)),
+              primitive_attributes(epilogue.post_ops), cpu};
+    }
+  };
+  const dnnl::convolution_forward::primitive_desc primitive = make_primitive();
 
   auto constants =
       prepare_constants(memory::desc(filter_dims, memory::data_type::f32, grouped ? Tag::goihw : Tag::oihw),
