@@ -10,7 +10,7 @@
 # FERRY_CPU_PERF_PRECISION (default f32) is both runtimes' -infer_precision (bf16: on a processor
 # with bf16 instructions); FERRY_CPU_PERF_BATCHES (default "1 8") the batches measured;
 # FERRY_CPU_PERF_REPEATS (default 1) how many times each row runs (the medians are printed);
-# FERRY_CPU_PERF_MODELS (default "resnet50 mobilenet_v2 minilm") the models.
+# FERRY_CPU_PERF_ONLY (default "resnet50 mobilenet_v2 minilm") the models measured.
 #
 # Ferry's benchmark_app and OpenVINO's benchmark_app run the same IR (OpenVINO's conversion of
 # the ONNX file); onnxruntime runs the ONNX file. Installs torch, onnx, onnxruntime and openvino
@@ -23,7 +23,7 @@ seconds=${1:-10}
 precision=${FERRY_CPU_PERF_PRECISION:-f32}
 batches=${FERRY_CPU_PERF_BATCHES:-1 8}
 repeats=${FERRY_CPU_PERF_REPEATS:-1}
-models=${FERRY_CPU_PERF_MODELS:-resnet50 mobilenet_v2 minilm}
+models=${FERRY_CPU_PERF_ONLY:-resnet50 mobilenet_v2 minilm}
 out=${FERRY_CPU_PERF_MODELS:-/tmp/ferry_cpu_perf}
 python=.venv/bin/python
 [[ -x $python ]] || python3 -m venv .venv
