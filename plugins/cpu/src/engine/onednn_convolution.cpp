@@ -1,4 +1,5 @@
 #include <cstring>
+#include <string>
 
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convolution.hpp"
@@ -98,14 +99,18 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
                                                            strides, dilations, pads_begin, pads_end);
   };
   const auto make_primitive = [&]() -> dnnl::convolution_forward::primitive_desc {
-    try {
-      return {describe(source, destination), primitive_attributes(epilogue.post_ops), cpu};
-    } catch (const dnnl::error&) {
-      if (layout == Tag::any) throw;
-      // No kernel for this shape in the asked layout: the one oneDNN picks.
-      return {describe(memory::desc(to_dims(source_shape), products, Tag::any), any_layout(output_shape)),
-              primitive_attributes(epilogue.post_ops), cpu};
+    if (layout != Tag::any) {
+      try {
+        dnnl::convolution_forward::primitive_desc asked(describe(source, destination),
+                                                        primitive_attributes(epilogue.post_ops), cpu);
+        // oneDNN's reference kernel takes any layout, slowly: then the layout it picks instead.
+        if (std::string(asked.impl_info_str()).rfind("ref", 0) != 0) return asked;
+      } catch (const dnnl::error&) {
+        // No kernel for this shape in the asked layout: the one oneDNN picks.
+      }
     }
+    return {describe(memory::desc(to_dims(source_shape), products, Tag::any), any_layout(output_shape)),
+            primitive_attributes(epilogue.post_ops), cpu};
   };
   const dnnl::convolution_forward::primitive_desc primitive = make_primitive();
 
