@@ -32,6 +32,7 @@ AnyMap compile_properties(const BenchmarkOptions& options) {
   if (options.nthreads > 0) properties[inference_num_threads.name()] = options.nthreads;
   if (!options.pin.empty()) properties[hint::enable_cpu_pinning.name()] = options.pin == "YES";
   if (options.perf_counts) properties[enable_profiling.name()] = true;
+  for (const auto& [key, value] : options.properties) properties[key] = value;
   return properties;
 }
 

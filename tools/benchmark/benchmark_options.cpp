@@ -1,6 +1,7 @@
 #include "benchmark_options.hpp"
 
 #include <limits>
+#include <sstream>
 
 namespace ferry::tools {
 
@@ -18,6 +19,8 @@ ArgParser benchmark_arg_parser() {
       .add_option("infer_precision", "f32|bf16|f16", "INFERENCE_PRECISION_HINT (default: the device's)")
       .add_option("nthreads", "N", "INFERENCE_NUM_THREADS (CPU)")
       .add_option("pin", "YES|NO", "ENABLE_CPU_PINNING (CPU)")
+      .add_option("properties", "K=V;K=V",
+                  "other compile_model properties as text, e.g. \"MODEL_DISTRIBUTION_POLICY=PIPELINE_PARALLEL\"")
       .add_option("shape", "SHAPES", "reshape before compiling: \"[1,3,224,224]\" or \"input[1,3,224,224],...\"")
       .add_option("report_json", "PATH", "also write the results as JSON")
       .add_switch("pc", "report per-operation profiling counts (PERF_COUNT)")
@@ -60,6 +63,15 @@ BenchmarkOptions benchmark_options_from(const ParsedArgs& args) {
     options.infer_precision = args.get_choice("infer_precision", {"f32", "bf16", "f16"}, "");
   options.nthreads = static_cast<int32_t>(args.get_int("nthreads", 0, 1, 4096));
   if (args.has("pin")) options.pin = args.get_choice("pin", {"YES", "NO"}, "");
+  if (args.has("properties")) {
+    std::stringstream entries(args.get("properties"));
+    for (std::string entry; std::getline(entries, entry, ';');) {
+      const size_t equals = entry.find('=');
+      if (equals == 0 || equals == std::string::npos || equals + 1 == entry.size())
+        throw UsageError(args.spelling("properties") + ": '" + entry + "' is not KEY=VALUE");
+      options.properties.emplace_back(entry.substr(0, equals), entry.substr(equals + 1));
+    }
+  }
   if (args.has("shape")) options.shapes = parse_shape_option(args.get("shape"));
   options.report_json = args.get("report_json");
   options.perf_counts = args.has("pc");

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arg_parser.hpp"
@@ -25,6 +26,8 @@ struct BenchmarkOptions {
   std::string infer_precision;  // INFERENCE_PRECISION_HINT value ("f32", "bf16"); empty: none set
   int32_t nthreads = 0;         // INFERENCE_NUM_THREADS; 0: none set
   std::string pin;              // ENABLE_CPU_PINNING: "YES", "NO"; empty: none set
+  // -properties "KEY=VALUE;KEY=VALUE": any other property, as text, for compile_model.
+  std::vector<std::pair<std::string, std::string>> properties;
   std::vector<ShapeSpec> shapes;
   std::string report_json;  // empty: no JSON report
   bool perf_counts = false;

@@ -28,35 +28,38 @@ TEST(BenchmarkOptions, Defaults) {
 }
 
 TEST(BenchmarkOptions, EveryFlag) {
-  const BenchmarkOptions options = parse({"-m",
-                                          "a.xml",
-                                          "-d",
-                                          "TEMPLATE",
-                                          "-api",
-                                          "async",
-                                          "-nireq",
-                                          "4",
-                                          "-niter",
-                                          "100",
-                                          "-t",
-                                          "2",
-                                          "-hint",
-                                          "none",
-                                          "-nstreams",
-                                          "2",
-                                          "-infer_precision",
-                                          "bf16",
-                                          "-nthreads",
-                                          "1",
-                                          "-pin",
-                                          "YES",
-                                          "-shape",
-                                          "x[1,16]",
-                                          "-report_json",
-                                          "r.json",
-                                          "-pc",
-                                          "--plugins_xml=p.xml",
-                                          "-progress"});
+  const BenchmarkOptions options =
+      parse({"-m",
+             "a.xml",
+             "-d",
+             "TEMPLATE",
+             "-api",
+             "async",
+             "-nireq",
+             "4",
+             "-niter",
+             "100",
+             "-t",
+             "2",
+             "-hint",
+             "none",
+             "-nstreams",
+             "2",
+             "-infer_precision",
+             "bf16",
+             "-nthreads",
+             "1",
+             "-pin",
+             "YES",
+             "-properties",
+             "MODEL_DISTRIBUTION_POLICY=PIPELINE_PARALLEL;HETERO_MEMORY_BUDGET=GPU.0:5,GPU.1:6",
+             "-shape",
+             "x[1,16]",
+             "-report_json",
+             "r.json",
+             "-pc",
+             "--plugins_xml=p.xml",
+             "-progress"});
   EXPECT_EQ(options.device, "TEMPLATE");
   EXPECT_EQ(options.nireq, 4u);
   EXPECT_EQ(options.niter, 100u);
@@ -66,6 +69,10 @@ TEST(BenchmarkOptions, EveryFlag) {
   EXPECT_EQ(options.infer_precision, "bf16");
   EXPECT_EQ(options.nthreads, 1);
   EXPECT_EQ(options.pin, "YES");
+  ASSERT_EQ(options.properties.size(), 2u);
+  EXPECT_EQ(options.properties[0],
+            std::make_pair(std::string("MODEL_DISTRIBUTION_POLICY"), std::string("PIPELINE_PARALLEL")));
+  EXPECT_EQ(options.properties[1], std::make_pair(std::string("HETERO_MEMORY_BUDGET"), std::string("GPU.0:5,GPU.1:6")));
   ASSERT_EQ(options.shapes.size(), 1u);
   EXPECT_EQ(options.shapes[0].input_name, "x");
   EXPECT_EQ(options.report_json, "r.json");
@@ -94,6 +101,8 @@ TEST(BenchmarkOptions, ErrorsNameTheFlag) {
   EXPECT_EQ(error_of({"-m", "a", "-nireq", "0"}).rfind("-nireq: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-infer_precision", "f64"}).rfind("-infer_precision: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-pin", "maybe"}).rfind("-pin: ", 0), 0u);
+  EXPECT_EQ(error_of({"-m", "a", "-properties", "A=1;B"}), "-properties: 'B' is not KEY=VALUE");
+  EXPECT_EQ(error_of({"-m", "a", "-properties", "=1"}).rfind("-properties: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-api", "sync", "-nireq", "2"}).rfind("-nireq: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-niter", "-3"}).rfind("-niter: ", 0), 0u);
   EXPECT_EQ(error_of({"-m", "a", "-t", "soon"}).rfind("-t: ", 0), 0u);

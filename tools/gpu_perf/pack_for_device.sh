@@ -19,11 +19,12 @@ bazel=(${BAZEL:-bazel})
 examples="user_kernel_input application_context queue_sharing usm_tensors low_level_api cuda_memory_interop nv12_preprocessing nv12_image_planes host_memory_tensors"
 "${bazel[@]}" build -c opt ${BAZEL_FLAGS:-} //plugins/gpu/bench:gpu_model_bench //plugins/gpu/bench:kernel_bench \
   //plugins/gpu/bench:nv12_frame_bench \
-  //testing/conformance:runner //testing/conformance:conformance_suite $(printf ' //plugins/gpu/examples:%s' $examples)
+  //testing/conformance:runner //testing/conformance:conformance_suite //plugins/hetero:hetero_test \
+  $(printf ' //plugins/gpu/examples:%s' $examples)
 bin="$("${bazel[@]}" info -c opt bazel-bin)"
 cp -f "$bin/plugins/gpu/bench/gpu_model_bench" "$bin/plugins/gpu/bench/kernel_bench" \
   "$bin/plugins/gpu/bench/nv12_frame_bench" "$bin/testing/conformance/runner" \
-  "$bin/testing/conformance/conformance_suite" "$dir/bin/"
+  "$bin/testing/conformance/conformance_suite" "$bin/plugins/hetero/hetero_test" "$dir/bin/"
 mkdir -p "$dir/examples"
 for example in $examples; do cp -f "$bin/plugins/gpu/examples/$example" "$dir/examples/"; done
 chmod u+w "$dir"/examples/*

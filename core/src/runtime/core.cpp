@@ -109,10 +109,7 @@ CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, con
 }
 
 CompiledModel Core::import_model(std::istream& blob, const std::string& device_name, const AnyMap& properties) {
-  const DeviceName device = DeviceName::parse(device_name);
-  FERRY_ASSERT(!device.is_virtual(), "import_model: virtual device '", device_name, "' cannot import");
-  const LoadedPlugin plugin = m_impl->get_plugin(device.base);
-  return CompiledModel(plugin.plugin->import_model(blob, with_device_id(device, properties)), {plugin.library});
+  return to_compiled_model(m_impl->import_model(blob, device_name, properties));
 }
 
 CompiledModel Core::import_model(std::istream& blob, const RemoteContext& context, const AnyMap& properties) {

@@ -263,12 +263,30 @@ SoPtr<ICompiledModel> CoreImpl::compile_model(const std::shared_ptr<const Model>
 SupportedOpsMap CoreImpl::query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                                       const AnyMap& properties) const {
   const DeviceName device = DeviceName::parse(device_name);
+  // Core-wide properties (CACHE_DIR, which the core hands virtual devices with the rest) are not
+  // the device's.
+  AnyMap device_properties = properties;
+  take_core_properties(device_properties);
   if (device.is_virtual()) {
-    AnyMap with_priorities = properties;
+    AnyMap with_priorities = device_properties;
     with_priorities[device::priorities.name()] = priorities_of(device);
     return get_plugin(device.base).plugin->query_model(model, with_priorities);
   }
-  return get_plugin(device.base).plugin->query_model(model, with_device_id(device, properties));
+  return get_plugin(device.base).plugin->query_model(model, with_device_id(device, device_properties));
+}
+
+SoPtr<ICompiledModel> CoreImpl::import_model(std::istream& blob, const std::string& device_name,
+                                             const AnyMap& properties) const {
+  const DeviceName device = DeviceName::parse(device_name);
+  const LoadedPlugin plugin = get_plugin(device.base);
+  if (device.is_virtual()) {
+    // "HETERO:GPU,CPU" is the plugin registered as HETERO given "GPU,CPU", as compile_model does;
+    // one that cannot import refuses by name (IPlugin::import_model's default).
+    AnyMap with_priorities = properties;
+    with_priorities[device::priorities.name()] = priorities_of(device);
+    return {plugin.plugin->import_model(blob, with_priorities), plugin.library};
+  }
+  return {plugin.plugin->import_model(blob, with_device_id(device, properties)), plugin.library};
 }
 
 Any CoreImpl::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {

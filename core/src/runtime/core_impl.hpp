@@ -50,6 +50,8 @@ class CoreImpl final : public ICore, public std::enable_shared_from_this<CoreImp
                                       const AnyMap& properties) const override;
   SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                               const AnyMap& properties) const override;
+  SoPtr<ICompiledModel> import_model(std::istream& blob, const std::string& device_name,
+                                     const AnyMap& properties) const override;
   Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const override;
 
  private:

@@ -32,12 +32,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
 }
 
 std::vector<std::string> Plugin::devices_of(const Config& config) const {
-  const sdk::DeviceName device = sdk::DeviceName::from_priorities(get_device_name(), config.priorities);
-  for (const std::string& target : device.targets) {
-    FERRY_ASSERT(!sdk::DeviceName::parse(target).is_virtual(), "device '", device.full_name(),
-                 "': MULTI cannot contain virtual device '", target, "'");
-  }
-  return device.targets;
+  return sdk::plain_targets(get_device_name(), config.priorities);
 }
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,

@@ -1,6 +1,7 @@
 #include "plugin.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "compiled_model.hpp"
 #include "ferry/base/exception.hpp"
@@ -123,13 +124,23 @@ SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, c
   const Config config = m_settings.with(properties);  // refuses bad properties as compile_model would
   const auto& device = ZeroDevices::get().at(config.device_id);
   const std::vector<std::string> refused = Graph::unsupported_ops(*device, model);
+  // NPU graphs have static shapes: the driver refuses a graph with a dynamic one when it is
+  // created. What compile_model's constant folding leaves dynamic (an op whose output shape
+  // depends on the data) is not the NPU's; HETERO runs it elsewhere.
+  const std::shared_ptr<Model> folded = model->clone();
+  fold_constants(*folded);
+  std::set<std::string> dynamic;
+  for (const auto& node : folded->get_ordered_ops())
+    for (size_t i = 0; i < node->get_output_size(); ++i)
+      if (node->get_output_partial_shape(i).is_dynamic()) dynamic.insert(node->get_friendly_name());
   SupportedOpsMap supported;
   for (const auto& node : model->get_ordered_ops()) {
     const std::string prefix = node->get_friendly_name() + " (";
     const bool is_refused = std::any_of(refused.begin(), refused.end(), [&](const std::string& entry) {
       return entry.compare(0, prefix.size(), prefix) == 0;
     });
-    if (!is_refused) supported[node->get_friendly_name()] = get_device_name();
+    if (!is_refused && !dynamic.count(node->get_friendly_name()))
+      supported[node->get_friendly_name()] = get_device_name();
   }
   return supported;
 }

@@ -6,6 +6,7 @@
 // It hands out SDK objects only (ICompiledModel, with the libraries that keep it alive): the SDK
 // does not depend on the runtime API (docs/ARCHITECTURE.md).
 
+#include <istream>
 #include <memory>
 #include <string>
 
@@ -33,6 +34,10 @@ class ICore {
                                       const AnyMap& properties) const = 0;
   // Core::get_property(device_name, name, arguments) of a device (not a virtual one).
   virtual Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const = 0;
+  // Core::import_model(blob, device_name, properties): what ICompiledModel::export_model of that
+  // device wrote (HETERO's blob holds its subgraphs'; plugin API version 4).
+  virtual SoPtr<ICompiledModel> import_model(std::istream& blob, const std::string& device_name,
+                                             const AnyMap& properties) const = 0;
 };
 
 }  // namespace ferry

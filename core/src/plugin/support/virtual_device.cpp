@@ -2,11 +2,23 @@
 
 #include <algorithm>
 
+#include "ferry/base/exception.hpp"
+#include "ferry/plugin/support/device_name.hpp"
+
 namespace ferry::sdk {
 
 std::string priorities_of(const AnyMap& arguments, const std::string& configured) {
   const auto given = arguments.find(device::priorities.name());
   return given == arguments.end() ? configured : Any(given->second).as<std::string>();
+}
+
+std::vector<std::string> plain_targets(const std::string& virtual_base, const std::string& priorities) {
+  const DeviceName device = DeviceName::from_priorities(virtual_base, priorities);
+  for (const std::string& target : device.targets) {
+    FERRY_ASSERT(!DeviceName::parse(target).is_virtual(), "device '", device.full_name(), "': ", virtual_base,
+                 " cannot contain virtual device '", target, "'");
+  }
+  return device.targets;
 }
 
 std::vector<std::string> common_capabilities(const ICore& core, const std::vector<std::string>& devices) {

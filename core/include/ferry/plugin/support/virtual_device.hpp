@@ -18,6 +18,10 @@ namespace ferry::sdk {
 // `configured` (the plugin's setting).
 std::string priorities_of(const AnyMap& arguments, const std::string& configured);
 
+// The devices `priorities` names for the virtual device registered as `virtual_base` ("MULTI",
+// "HETERO"), in order, each a plain device: a virtual one in the list is refused, naming the
+// whole device and the one refused.
+std::vector<std::string> plain_targets(const std::string& virtual_base, const std::string& priorities);
 // OPTIMIZATION_CAPABILITIES every device of `devices` lists, in the first one's order, but
 // EXPORT_IMPORT: a virtual device's compiled models export nothing.
 std::vector<std::string> common_capabilities(const ICore& core, const std::vector<std::string>& devices);
