@@ -8,8 +8,9 @@
 #   two GPUs (when there are two): GPU.0 alone with 4 requests against HETERO:GPU.0,GPU.1 with
 #     MODEL_DISTRIBUTION_POLICY=PIPELINE_PARALLEL with 4 and 8 requests, and MULTI:GPU.0,GPU.1
 #     (the whole model on each GPU) with 8 for reference;
-# then hetero_test's PIPELINE_PARALLEL case on GPU.0,GPU.1 (an even split and one forced by a
-# memory budget, outputs against TEMPLATE). benchmark_app's FPS counts frames (batch x
+# then hetero_test on the GPU (its own memory: the copy counters' other case) and its
+# PIPELINE_PARALLEL case on GPU.0,GPU.1, or GPU.0,CPU on one GPU (an even split and one forced by
+# a memory budget, outputs against TEMPLATE). benchmark_app's FPS counts frames (batch x
 # inferences). JSON reports and logs go to $OUT.
 #
 #   tools/gpu_perf/hetero_on_device.sh PACKED_DIR
@@ -46,6 +47,12 @@ for round in 1 2; do
   run "gpu_b32_$round" -m "$b32" -d GPU.0 -api async -nireq 4
   run "hetero_b32_$round" -m "$b32" -d HETERO:GPU.0,CPU -api async -nireq 4
 done
+# hetero_test on this machine's GPU (a device with its own memory: the copy counters' other case).
+"$packed/bin/hetero_test" 2>&1 | tee "$out/hetero_test.txt" | tail -n 3
+if [ "$gpus" -lt 2 ]; then
+  FERRY_HETERO_PIPELINE_DEVICES=GPU.0,CPU "$packed/bin/hetero_test" --gtest_filter='HeteroPipelineParallel.*' \
+    2>&1 | tee "$out/hetero_test_pipeline.txt" | tail -n 3
+fi
 if [ "$gpus" -ge 2 ]; then
   for round in 1 2; do
     run "gpu0_b32_$round" -m "$b32" -d GPU.0 -api async -nireq 4
@@ -54,5 +61,5 @@ if [ "$gpus" -ge 2 ]; then
     run "multi_b32_$round" -m "$b32" -d MULTI:GPU.0,GPU.1 -api async -nireq 8
   done
   FERRY_HETERO_PIPELINE_DEVICES=GPU.0,GPU.1 "$packed/bin/hetero_test" --gtest_filter='HeteroPipelineParallel.*' \
-    2>&1 | tee "$out/hetero_test.txt" | tail -n 5
+    2>&1 | tee "$out/hetero_test_pipeline.txt" | tail -n 3
 fi

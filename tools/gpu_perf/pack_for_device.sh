@@ -25,6 +25,10 @@ bin="$("${bazel[@]}" info -c opt bazel-bin)"
 cp -f "$bin/plugins/gpu/bench/gpu_model_bench" "$bin/plugins/gpu/bench/kernel_bench" \
   "$bin/plugins/gpu/bench/nv12_frame_bench" "$bin/testing/conformance/runner" \
   "$bin/testing/conformance/conformance_suite" "$bin/plugins/hetero/hetero_test" "$dir/bin/"
+# hetero_test (a cc_test) links its test libraries dynamically from Bazel's _solib: they go to
+# deps (libferry.so is the install tree's).
+ldd "$bin/plugins/hetero/hetero_test" | awk '/=> \//{print $3}' | grep "/_solib_" | grep -v "/libferry.so$" |
+  while read -r lib; do cp -L "$lib" "$dir/deps/"; done
 mkdir -p "$dir/examples"
 for example in $examples; do cp -f "$bin/plugins/gpu/examples/$example" "$dir/examples/"; done
 chmod u+w "$dir"/examples/*

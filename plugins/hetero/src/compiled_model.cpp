@@ -20,6 +20,19 @@ const std::vector<PropertyName>& own_properties() {
   return names;
 }
 
+// `object` of the device `owner` compiled on, keeping that device's library loaded as long as it
+// lives (an aliasing pointer; the object goes first): an imported HETERO model's handle holds
+// HETERO's library only.
+template <typename T>
+std::shared_ptr<T> keeping_library(const SoPtr<ICompiledModel>& owner, std::shared_ptr<T> object) {
+  struct Holder {
+    SoPtr<ICompiledModel> owner;
+    std::shared_ptr<T> object;  // destroyed before `owner`
+  };
+  auto holder = std::make_shared<Holder>(Holder{owner, std::move(object)});
+  return std::shared_ptr<T>(holder, holder->object.get());
+}
+
 }  // namespace
 
 HeteroCompiledModel::HeteroCompiledModel(const std::shared_ptr<const Model>& model,
@@ -35,11 +48,16 @@ HeteroCompiledModel::HeteroCompiledModel(const std::shared_ptr<const Model>& mod
       m_partition_text(std::move(partition_text)) {}
 
 std::shared_ptr<ISyncInferRequest> HeteroCompiledModel::create_sync_infer_request() const {
+  const auto& only = m_subgraphs.front().compiled;
+  if (m_subgraphs.size() == 1) return keeping_library(only, only->create_sync_infer_request());
   return std::make_shared<HeteroSyncInferRequest>(
       std::static_pointer_cast<const HeteroCompiledModel>(shared_from_this()));
 }
 
 std::shared_ptr<IAsyncInferRequest> HeteroCompiledModel::create_infer_request() const {
+  // One device runs the model whole: its own request, with nothing of HETERO's in between.
+  const auto& only = m_subgraphs.front().compiled;
+  if (m_subgraphs.size() == 1) return keeping_library(only, only->create_infer_request());
   auto request =
       std::make_shared<HeteroSyncInferRequest>(std::static_pointer_cast<const HeteroCompiledModel>(shared_from_this()));
   return std::make_shared<HeteroAsyncInferRequest>(request, *this, get_callback_executor());

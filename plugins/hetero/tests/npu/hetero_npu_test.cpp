@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ferry/hetero/properties.hpp"
@@ -25,13 +26,13 @@ using npu::test::fail_next_executions;
 
 constexpr size_t kBatch = 2;
 
-// The MLP's first layer on the NPU, the rest on CPU.
-std::shared_ptr<Model> npu_then_cpu() {
+// The MLP's first layer (matmul1, add1, relu) on `first`, the rest on `second`.
+std::shared_ptr<Model> split_mlp(const std::string& first, const std::string& second) {
   auto model = make_mlp(kBatch);
   for (const auto& node : model->get_ordered_ops()) {
     const std::string& name = node->get_friendly_name();
-    if (name == "matmul1" || name == "add1" || name == "relu") node->get_rt_info()["affinity"] = std::string("NPU");
-    if (name == "matmul2" || name == "add2" || name == "softmax") node->get_rt_info()["affinity"] = std::string("CPU");
+    if (name == "matmul1" || name == "add1" || name == "relu") node->get_rt_info()["affinity"] = first;
+    if (name == "matmul2" || name == "add2" || name == "softmax") node->get_rt_info()["affinity"] = second;
   }
   return model;
 }
@@ -51,7 +52,7 @@ std::vector<float> fill_input(InferRequest& request, int seed) {
 
 TEST(HeteroOnNpu, TheValueTheNpuHandsToCpuIsNotCopied) {
   Core core;
-  auto compiled = core.compile_model(npu_then_cpu(), "HETERO:NPU,CPU");
+  auto compiled = core.compile_model(split_mlp("NPU", "CPU"), "HETERO:NPU,CPU");
   EXPECT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"NPU", "CPU"}));
   auto request = compiled.create_infer_request();
   const std::vector<float> x = fill_input(request, 1);
@@ -67,7 +68,7 @@ TEST(HeteroOnNpu, TheValueTheNpuHandsToCpuIsNotCopied) {
 
 TEST(HeteroOnNpu, ANpuFailingMidInferenceFailsThatInferenceOnly) {
   Core core;
-  auto compiled = core.compile_model(npu_then_cpu(), "HETERO:NPU,CPU");
+  auto compiled = core.compile_model(split_mlp("NPU", "CPU"), "HETERO:NPU,CPU");
   auto request = compiled.create_infer_request();
   std::vector<float> x = fill_input(request, 2);
   request.infer();
@@ -86,10 +87,45 @@ TEST(HeteroOnNpu, ANpuFailingMidInferenceFailsThatInferenceOnly) {
   x = fill_input(request, 3);
   request.infer();
   expect_right(request, x);
-  auto again = core.compile_model(npu_then_cpu(), "HETERO:NPU,CPU").create_infer_request();
+  auto again = core.compile_model(split_mlp("NPU", "CPU"), "HETERO:NPU,CPU").create_infer_request();
   x = fill_input(again, 4);
   again.infer();
   expect_right(again, x);
+}
+
+// Polls `held_executions()` until it reaches `count` (30 s at most).
+bool held_reaches(uint32_t count) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (npu::test::held_executions() < count) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
+}
+
+// A pipeline, not a chain: while request A waits in its NPU stage (the simulated device holds
+// its execution), request B runs its CPU stage and reaches the NPU too (its second queue). A chain that ran one
+// request's subgraphs before the next request's would leave B behind A, with one execution held.
+TEST(HeteroOnNpu, StagesOfDifferentRequestsRunAtTheSameTime) {
+  Core core;
+  // Two NPU streams, so the device runs two executions at once (one queue each).
+  auto compiled = core.compile_model(split_mlp("CPU", "NPU"), "HETERO:CPU,NPU", num_streams(2));
+  ASSERT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"CPU", "NPU"}));
+  auto a = compiled.create_infer_request();
+  auto b = compiled.create_infer_request();
+  const std::vector<float> xa = fill_input(a, 5), xb = fill_input(b, 6);
+  npu::test::hold_executions(true);
+  a.start_async();
+  const bool a_reached_npu = held_reaches(1);
+  b.start_async();
+  const bool b_reached_npu = held_reaches(2);
+  npu::test::hold_executions(false);
+  a.wait();
+  b.wait();
+  EXPECT_TRUE(a_reached_npu) << "request A never reached its NPU stage";
+  EXPECT_TRUE(b_reached_npu) << "request B did not run its CPU stage while A was in its NPU stage";
+  expect_right(a, xa);
+  expect_right(b, xb);
 }
 
 }  // namespace

@@ -20,6 +20,14 @@ bool Device::take_injected_failure(ze_result_t& result) {
   return true;
 }
 
+void Device::wait_while_held() {
+  std::unique_lock<std::mutex> lock(hold_mutex);
+  if (!hold) return;
+  ++held;
+  hold_lifted.wait(lock, [this] { return !hold; });
+  --held;
+}
+
 ze_driver_handle_t driver_handle() { return reinterpret_cast<ze_driver_handle_t>(&driver_object); }
 ze_device_handle_t device_handle() { return reinterpret_cast<ze_device_handle_t>(&device()); }
 

@@ -26,6 +26,13 @@ struct Device {
   ze_result_t injected_result = ZE_RESULT_SUCCESS;
   // Whether the graph execution that starts now is to fail (it consumes one): then `result`.
   bool take_injected_failure(ze_result_t& result);
+
+  // ferrySimulatorHoldExecutions: while held, graph executions wait in wait_while_held.
+  std::mutex hold_mutex;
+  std::condition_variable hold_lifted;
+  bool hold = false;
+  uint32_t held = 0;  // executions waiting now
+  void wait_while_held();
 };
 
 Device& device();

@@ -44,10 +44,30 @@ ze_result_t fail_executions(ze_driver_handle_t driver, uint32_t count, ze_result
 }
 
 // Checked at compile time against the header's declared types.
+ze_result_t hold_executions(ze_driver_handle_t driver, ze_bool_t hold) {
+  if (!is_driver(driver)) return bad_handle(driver, "the driver");
+  {
+    std::lock_guard<std::mutex> lock(device().hold_mutex);
+    device().hold = hold != 0;
+  }
+  device().hold_lifted.notify_all();
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t get_held_executions(ze_driver_handle_t driver, uint32_t* count) {
+  if (!is_driver(driver)) return bad_handle(driver, "the driver");
+  if (!count) return null_pointer("the count to return");
+  std::lock_guard<std::mutex> lock(device().hold_mutex);
+  *count = device().held;
+  return ZE_RESULT_SUCCESS;
+}
+
 constexpr ferry_simulator_get_copied_bytes_t kGetCopiedBytes = get_copied_bytes;
 constexpr ferry_simulator_reset_copied_bytes_t kResetCopiedBytes = reset_copied_bytes;
 constexpr ferry_simulator_get_last_error_t kGetLastError = get_last_error;
 constexpr ferry_simulator_fail_executions_t kFailExecutions = fail_executions;
+constexpr ferry_simulator_hold_executions_t kHoldExecutions = hold_executions;
+constexpr ferry_simulator_get_held_executions_t kGetHeldExecutions = get_held_executions;
 
 }  // namespace
 
@@ -56,6 +76,8 @@ void* extension_function(const char* name) {
   if (!std::strcmp(name, FERRY_SIMULATOR_RESET_COPIED_BYTES)) return reinterpret_cast<void*>(kResetCopiedBytes);
   if (!std::strcmp(name, FERRY_SIMULATOR_GET_LAST_ERROR)) return reinterpret_cast<void*>(kGetLastError);
   if (!std::strcmp(name, FERRY_SIMULATOR_FAIL_EXECUTIONS)) return reinterpret_cast<void*>(kFailExecutions);
+  if (!std::strcmp(name, FERRY_SIMULATOR_HOLD_EXECUTIONS)) return reinterpret_cast<void*>(kHoldExecutions);
+  if (!std::strcmp(name, FERRY_SIMULATOR_GET_HELD_EXECUTIONS)) return reinterpret_cast<void*>(kGetHeldExecutions);
   return graph_extension_offered() ? graph_extension_function(name) : nullptr;
 }
 

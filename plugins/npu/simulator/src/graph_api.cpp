@@ -161,6 +161,7 @@ ze_result_t append_initialize(ze_command_list_handle_t list_handle, ferry_graph_
 // (outputs stay untouched); an engine error fails its batch (fences and queues report it).
 void run_execution(Graph& graph, const std::vector<const void*>& arguments) {
   const std::string name = graph.model->get_friendly_name();
+  device().wait_while_held();
   ze_result_t injected = ZE_RESULT_SUCCESS;
   if (device().take_injected_failure(injected)) {
     fail_running_batch(injected, "the execution of graph '" + name +

@@ -65,6 +65,18 @@ void fail_next_executions(uint32_t count, int32_t result) {
                "ferrySimulatorFailExecutions failed");
 }
 
+void hold_executions(bool hold) {
+  const auto set = simulator_function<ferry_simulator_hold_executions_t>(FERRY_SIMULATOR_HOLD_EXECUTIONS);
+  FERRY_ASSERT(set(simulator_driver(), hold ? 1 : 0) == ZE_RESULT_SUCCESS, "ferrySimulatorHoldExecutions failed");
+}
+
+uint32_t held_executions() {
+  const auto get = simulator_function<ferry_simulator_get_held_executions_t>(FERRY_SIMULATOR_GET_HELD_EXECUTIONS);
+  uint32_t count = 0;
+  FERRY_ASSERT(get(simulator_driver(), &count) == ZE_RESULT_SUCCESS, "ferrySimulatorGetHeldExecutions failed");
+  return count;
+}
+
 ShippedModel shipped_model(const std::string& name) {
   const std::string dir = ir_test::openvino_models_dir();
   ShippedModel shipped;

@@ -20,6 +20,10 @@ uint64_t driver_copied_bytes();
 // Makes the simulated device's next `count` graph executions fail with `result`, as a device lost
 // mid-inference (its ferrySimulatorFailExecutions).
 void fail_next_executions(uint32_t count, int32_t result);
+// Holds the simulated device's graph executions (ferrySimulatorHoldExecutions) until released,
+// and how many wait now.
+void hold_executions(bool hold);
+uint32_t held_executions();
 
 // testing/models/openvino/<name>.xml and the first input and output of its .io.txt.
 struct ShippedModel {

@@ -34,6 +34,15 @@ typedef ze_result_t (*ferry_simulator_get_last_error_t)(ze_driver_handle_t drive
 #define FERRY_SIMULATOR_FAIL_EXECUTIONS "ferrySimulatorFailExecutions"
 typedef ze_result_t (*ferry_simulator_fail_executions_t)(ze_driver_handle_t driver, uint32_t count, ze_result_t result);
 
+// Holds graph executions: while `hold` is true, every graph execution that starts on the
+// device waits before it runs until the hold is lifted (a test sees how far requests got, as a
+// slow device would show it). ferrySimulatorGetHeldExecutions counts those waiting now.
+#define FERRY_SIMULATOR_HOLD_EXECUTIONS "ferrySimulatorHoldExecutions"
+typedef ze_result_t (*ferry_simulator_hold_executions_t)(ze_driver_handle_t driver, ze_bool_t hold);
+
+#define FERRY_SIMULATOR_GET_HELD_EXECUTIONS "ferrySimulatorGetHeldExecutions"
+typedef ze_result_t (*ferry_simulator_get_held_executions_t)(ze_driver_handle_t driver, uint32_t* count);
+
 #ifdef __cplusplus
 }
 #endif
