@@ -180,7 +180,7 @@ TEST(Hetero, DumpsThePartitionWhereAsked) {
 }
 
 // x [2, 8] -> Relu -> NonZero (a data-dependent shape, which the GPU refuses) -> Convert f32
-// -> ReduceSum over all: "count" is 2 x the number of positive x (row and column indexes summed).
+// -> ReduceSum over all: "sum" adds the row and column indexes of the positive x.
 std::shared_ptr<Model> make_nonzero_model() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 8});
   x->set_friendly_name("x");
@@ -205,8 +205,12 @@ TEST(Hetero, OpsTheFirstDeviceRefusesGoToTheNext) {
   const SupportedOpsMap placed = core.query_model(model, "HETERO:GPU,CPU");
   EXPECT_EQ(placed.at("relu"), "GPU");
   EXPECT_EQ(placed.at("nonzero"), "CPU");
+  // The GPU takes the ops after NonZero again: it compiles them per input shape.
+  EXPECT_EQ(placed.at("as_float"), "GPU");
+  EXPECT_EQ(placed.at("sum"), "GPU");
   auto compiled = core.compile_model(model, "HETERO:GPU,CPU");
   EXPECT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"GPU", "CPU"}));
+  EXPECT_EQ(compiled.get_property(number_of_submodels), 3u);
   auto request = compiled.create_infer_request();
   std::vector<float> x(16);
   float expected = 0;
@@ -218,13 +222,15 @@ TEST(Hetero, OpsTheFirstDeviceRefusesGoToTheNext) {
   request.infer();
   EXPECT_FLOAT_EQ(request.get_tensor("sum").data<const float>()[0], expected);
 
-  // The GPU's output goes to CPU as it is: on a device sharing the host's memory (PoCL) nothing is
-  // copied at all; on one with its own memory, x goes in and Relu's output comes out, once each.
+  // Each value crosses between the devices as it is: on a device sharing the host's memory (PoCL)
+  // the GPU copies nothing at all; on one with its own memory (the H200), each crossing is one
+  // counted transfer: x in and Relu's output out (16 floats each), NonZero's indices in (2 x 6
+  // i64) and the sum out (one float).
   const bool shares_host_memory = core.get_property("GPU", device::type) == device::Type::INTEGRATED;
   const uint64_t before = core.get_property("GPU", gpu::copied_bytes);
   constexpr int kInferences = 3;
   for (int i = 0; i < kInferences; ++i) request.infer();
-  const uint64_t per_inference = shares_host_memory ? 0 : 2 * x.size() * sizeof(float);
+  const uint64_t per_inference = shares_host_memory ? 0 : 2 * x.size() * sizeof(float) + 2 * 6 * sizeof(int64_t) + 4;
   EXPECT_EQ(core.get_property("GPU", gpu::copied_bytes) - before, kInferences * per_inference);
   EXPECT_FLOAT_EQ(request.get_tensor("sum").data<const float>()[0], expected);
 }
