@@ -110,7 +110,10 @@ std::vector<std::string> Plugin::devices_of(const Config& config) const {
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
                                                       const AnyMap& properties) const {
   FERRY_ASSERT(model, get_device_name(), " compile_model: the model is null");
-  const auto [config, device_properties] = m_settings.with_own(properties);
+  // Named, not structured bindings: the lambdas below capture them.
+  const std::pair<Config, AnyMap> settings = m_settings.with_own(properties);
+  const Config& config = settings.first;
+  const AnyMap& device_properties = settings.second;
   const std::vector<std::string> devices = devices_of(config);
   const std::string name = full_name(config);
   const auto core = get_core();
@@ -141,8 +144,8 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
 }
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const AnyMap& properties) const {
-  const auto [config, device_properties] = m_settings.with_own(properties);
-  (void)config;
+  // HETERO's own settings do not matter here: the blob says where each subgraph runs.
+  const AnyMap device_properties = m_settings.with_own(properties).second;
   blob_format::Contents contents = blob_format::read(blob, get_device_name());
   const auto core = get_core();
   std::vector<CompiledSubgraph> compiled;
@@ -172,7 +175,10 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& blob, const A
 
 SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
   FERRY_ASSERT(model, get_device_name(), " query_model: the model is null");
-  const auto [config, device_properties] = m_settings.with_own(properties);
+  // Named, not structured bindings: the lambdas below capture them.
+  const std::pair<Config, AnyMap> settings = m_settings.with_own(properties);
+  const Config& config = settings.first;
+  const AnyMap& device_properties = settings.second;
   const auto core = get_core();
   const QueryModel query = [&](const std::shared_ptr<const Model>& subject, const std::string& device) {
     return core->query_model(subject, device, device_properties);

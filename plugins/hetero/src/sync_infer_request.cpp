@@ -1,10 +1,13 @@
 #include "sync_infer_request.hpp"
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/iremote_context.hpp"
+#include "ferry/plugin/iremote_tensor.hpp"
 
 namespace ferry::hetero {
 
@@ -61,28 +64,49 @@ Tensor host_tensor_of(const SoPtr<ICompiledModel>& compiled, const Output<const 
   }
 }
 
+// A tensor in the device memory of `compiled`'s context, or an empty tensor when the device offers
+// no context.
+Tensor device_tensor_of(const SoPtr<ICompiledModel>& compiled, const Output<const Node>& port) {
+  try {
+    return Tensor(compiled->get_context()->create_tensor(port.get_element_type(), port.get_shape()));
+  } catch (const Exception&) {
+    return {};
+  }
+}
+
 }  // namespace
 
 void HeteroSyncInferRequest::share_values_between_subgraphs() {
   const auto& subgraphs = m_compiled.subgraphs();
-  std::map<std::pair<size_t, size_t>, Tensor> shared;  // (subgraph, output) -> its tensor
-  for (size_t s = 0; s < subgraphs.size(); ++s) {
-    for (size_t i = 0; i < subgraphs[s].inputs.size(); ++i) {
-      const SubgraphInput& input = subgraphs[s].inputs[i];
-      if (input.from_model) continue;
-      const auto& producer = subgraphs[input.index].compiled;
-      const Output<const Node>& output = producer->outputs()[input.output];
-      if (output.get_partial_shape().is_dynamic()) continue;  // the producer's own, per shape
-      auto [found, added] = shared.emplace(std::make_pair(input.index, input.output), Tensor());
-      if (added) {
-        // The reader's memory where it has some (it then reads in place, or copies in at full
-        // speed), else the writer's; else the writer's own output tensor stays.
-        found->second = host_tensor_of(subgraphs[s].compiled, subgraphs[s].compiled->inputs()[i]);
-        if (!found->second) found->second = host_tensor_of(producer, output);
-        if (found->second) m_requests[input.index]->set_tensor(output, found->second);
-      }
-      if (found->second) m_requests[s]->set_tensor(subgraphs[s].compiled->inputs()[i], found->second);
-    }
+  // Each value handed between subgraphs, (subgraph, output), with its readers, (subgraph, input).
+  std::map<std::pair<size_t, size_t>, std::vector<std::pair<size_t, size_t>>> readers;
+  for (size_t s = 0; s < subgraphs.size(); ++s)
+    for (size_t i = 0; i < subgraphs[s].inputs.size(); ++i)
+      if (!subgraphs[s].inputs[i].from_model)
+        readers[{subgraphs[s].inputs[i].index, subgraphs[s].inputs[i].output}].emplace_back(s, i);
+  std::set<std::pair<size_t, size_t>> model_outputs;
+  for (const OutputSource& source : m_compiled.output_sources()) model_outputs.emplace(source.subgraph, source.output);
+
+  for (const auto& [value, its_readers] : readers) {
+    const CompiledSubgraph& writer = subgraphs[value.first];
+    const Output<const Node>& output = writer.compiled->outputs()[value.second];
+    if (output.get_partial_shape().is_dynamic()) continue;  // the writer's own, per shape
+    const CompiledSubgraph& first_reader = subgraphs[its_readers.front().first];
+    const bool same_device =
+        !model_outputs.count(value) && std::all_of(its_readers.begin(), its_readers.end(), [&](const auto& reader) {
+          return subgraphs[reader.first].device == writer.device;
+        });
+    // Read only by the device that writes it (a GPU subgraph's value skipping a CPU one), and not
+    // a model output the caller reads: it stays in the device's memory.
+    Tensor tensor = same_device ? device_tensor_of(writer.compiled, output) : Tensor();
+    // Else the reader's host memory where it has some (it then reads in place, or copies in at
+    // full speed), else the writer's; else the writer's own output tensor stays.
+    if (!tensor)
+      tensor = host_tensor_of(first_reader.compiled, first_reader.compiled->inputs()[its_readers.front().second]);
+    if (!tensor) tensor = host_tensor_of(writer.compiled, output);
+    if (!tensor) continue;
+    m_requests[value.first]->set_tensor(output, tensor);
+    for (const auto& [s, i] : its_readers) m_requests[s]->set_tensor(subgraphs[s].compiled->inputs()[i], tensor);
   }
 }
 

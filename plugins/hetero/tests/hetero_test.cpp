@@ -15,6 +15,8 @@
 
 #include "ferry/ferry.hpp"
 #include "ferry/gpu/properties.hpp"
+#include "ferry/graph/ops/binary_elementwise.hpp"
+#include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convert.hpp"
 #include "ferry/graph/ops/non_zero.hpp"
 #include "ferry/graph/ops/parameter.hpp"
@@ -180,13 +182,17 @@ TEST(Hetero, DumpsThePartitionWhereAsked) {
 }
 
 // x [2, 8] -> Relu -> NonZero (a data-dependent shape, which the GPU refuses) -> Convert f32
-// -> ReduceSum over all: "sum" adds the row and column indexes of the positive x.
+// -> ReduceSum over all: "sum" adds the row and column indexes of the positive x. Beside it,
+// doubled = Relu(x) * 2 skips NonZero's subgraph to "scaled" = doubled * sum.
 std::shared_ptr<Model> make_nonzero_model() {
   auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{2, 8});
   x->set_friendly_name("x");
   x->output(0).set_names({"x"});
   auto relu = std::make_shared<op::v0::Relu>(x);
   relu->set_friendly_name("relu");
+  auto two = std::make_shared<op::v0::Constant>(element::f32, Shape{}, std::vector<float>{2.f});
+  auto doubled = std::make_shared<op::v1::Multiply>(relu, two);
+  doubled->set_friendly_name("doubled");
   auto nonzero = std::make_shared<op::v3::NonZero>(relu, element::i64);
   nonzero->set_friendly_name("nonzero");
   auto as_float = std::make_shared<op::v0::Convert>(nonzero, element::f32);
@@ -195,7 +201,12 @@ std::shared_ptr<Model> make_nonzero_model() {
   auto sum = std::make_shared<op::v1::ReduceSum>(as_float, axes);
   sum->set_friendly_name("sum");
   sum->output(0).set_names({"sum"});
-  return std::make_shared<Model>(ResultVector{std::make_shared<op::v0::Result>(sum)}, ParameterVector{x}, "nonzero");
+  auto scaled = std::make_shared<op::v1::Multiply>(doubled, sum);
+  scaled->set_friendly_name("scaled");
+  scaled->output(0).set_names({"scaled"});
+  return std::make_shared<Model>(
+      ResultVector{std::make_shared<op::v0::Result>(sum), std::make_shared<op::v0::Result>(scaled)}, ParameterVector{x},
+      "nonzero");
 }
 
 TEST(Hetero, OpsTheFirstDeviceRefusesGoToTheNext) {
@@ -208,6 +219,8 @@ TEST(Hetero, OpsTheFirstDeviceRefusesGoToTheNext) {
   // The GPU takes the ops after NonZero again: it compiles them per input shape.
   EXPECT_EQ(placed.at("as_float"), "GPU");
   EXPECT_EQ(placed.at("sum"), "GPU");
+  EXPECT_EQ(placed.at("doubled"), "GPU");
+  EXPECT_EQ(placed.at("scaled"), "GPU");
   auto compiled = core.compile_model(model, "HETERO:GPU,CPU");
   EXPECT_EQ(compiled.get_property(execution_devices), (std::vector<std::string>{"GPU", "CPU"}));
   EXPECT_EQ(compiled.get_property(number_of_submodels), 3u);
@@ -219,20 +232,28 @@ TEST(Hetero, OpsTheFirstDeviceRefusesGoToTheNext) {
     if (x[i] > 0) expected += static_cast<float>(i / 8 + i % 8);
   }
   request.set_tensor("x", Tensor(element::f32, Shape{2, 8}, x.data()));
+  const auto expect_right = [&] {
+    EXPECT_FLOAT_EQ(request.get_tensor("sum").data<const float>()[0], expected);
+    const Tensor scaled = request.get_tensor("scaled");
+    for (size_t i = 0; i < x.size(); ++i)
+      EXPECT_FLOAT_EQ(scaled.data<const float>()[i], std::max(0.f, x[i]) * 2.f * expected) << i;
+  };
   request.infer();
-  EXPECT_FLOAT_EQ(request.get_tensor("sum").data<const float>()[0], expected);
+  expect_right();
 
   // Each value crosses between the devices as it is: on a device sharing the host's memory (PoCL)
   // the GPU copies nothing at all; on one with its own memory (the H200), each crossing is one
   // counted transfer: x in and Relu's output out (16 floats each), NonZero's indices in (2 x 6
-  // i64) and the sum out (one float).
+  // i64), the sum (one float) and "scaled" (16 floats) out. "doubled" goes from one GPU
+  // subgraph to the other in the GPU's memory: nothing.
   const bool shares_host_memory = core.get_property("GPU", device::type) == device::Type::INTEGRATED;
   const uint64_t before = core.get_property("GPU", gpu::copied_bytes);
   constexpr int kInferences = 3;
   for (int i = 0; i < kInferences; ++i) request.infer();
-  const uint64_t per_inference = shares_host_memory ? 0 : 2 * x.size() * sizeof(float) + 2 * 6 * sizeof(int64_t) + 4;
+  const uint64_t per_inference =
+      shares_host_memory ? 0 : 3 * x.size() * sizeof(float) + 2 * 6 * sizeof(int64_t) + sizeof(float);
   EXPECT_EQ(core.get_property("GPU", gpu::copied_bytes) - before, kInferences * per_inference);
-  EXPECT_FLOAT_EQ(request.get_tensor("sum").data<const float>()[0], expected);
+  expect_right();
 }
 
 // An op no device has a kernel for.
