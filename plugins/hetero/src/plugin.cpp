@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "blob_format.hpp"
@@ -117,24 +119,54 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
   const std::vector<std::string> devices = devices_of(config);
   const std::string name = full_name(config);
   const auto core = get_core();
+  // Ops a device's compile refused although its query_model listed them: the next partition
+  // places them on a later device.
+  std::map<std::string, std::set<std::string>> refused;  // op -> devices
   const QueryModel query = [&](const std::shared_ptr<const Model>& subject, const std::string& device) {
-    return core->query_model(subject, device, device_properties);
+    SupportedOpsMap supported = core->query_model(subject, device, device_properties);
+    for (const auto& [op, devices_refusing] : refused)
+      if (devices_refusing.count(device)) supported.erase(op);
+    return supported;
   };
   std::optional<PipelineSplit> pipeline;
   if (config.distribution.count(hint::ModelDistributionPolicy::PIPELINE_PARALLEL))
     pipeline = PipelineSplit{budgets_of(devices, config, *core)};
-  const Partition partition = partition_model(model, devices, query, name, pipeline);
+  Partition partition;
   std::vector<CompiledSubgraph> compiled;
-  for (size_t s = 0; s < partition.subgraphs.size(); ++s) {
-    const Subgraph& subgraph = partition.subgraphs[s];
-    SoPtr<ICompiledModel> on_device;
+  std::string last_refusal;
+  while (compiled.empty()) {
     try {
-      on_device = core->compile_model(subgraph.model, subgraph.device, device_properties);
-    } catch (const std::exception& e) {
-      Exception::raise("device '", name, "': subgraph ", s, " of ", partition.subgraphs.size(), " does not compile on ",
-                       subgraph.device, ": ", e.what());
+      partition = partition_model(model, devices, query, name, pipeline);
+    } catch (const Exception& e) {
+      if (last_refusal.empty()) throw;
+      Exception::raise(e.what(), "; ", last_refusal);
     }
-    compiled.push_back({subgraph.device, on_device, subgraph.inputs, stage_executor(s, on_device)});
+    for (size_t s = 0; s < partition.subgraphs.size(); ++s) {
+      const Subgraph& subgraph = partition.subgraphs[s];
+      SoPtr<ICompiledModel> on_device;
+      try {
+        on_device = core->compile_model(subgraph.model, subgraph.device, device_properties);
+      } catch (const std::exception& e) {
+        last_refusal = "subgraph " + std::to_string(s) + " of " + std::to_string(partition.subgraphs.size()) +
+                       " does not compile on " + subgraph.device + ": " + e.what();
+        // The ops the device's error names (devices name the op they refuse), else all of the
+        // subgraph's, go elsewhere next time; when none can, the error stands.
+        std::vector<std::string> named, all;
+        for (const Placement& placement : partition.placements) {
+          if (placement.subgraph != s) continue;
+          all.push_back(placement.node);
+          if (std::string(e.what()).find("'" + placement.node + "'") != std::string::npos)
+            named.push_back(placement.node);
+        }
+        bool moved = false;
+        for (const std::string& op : named.empty() ? all : named)
+          moved = refused[op].insert(subgraph.device).second || moved;
+        if (!moved || pipeline) Exception::raise("device '", name, "': ", last_refusal);
+        compiled.clear();
+        break;
+      }
+      compiled.push_back({subgraph.device, on_device, subgraph.inputs, stage_executor(s, on_device)});
+    }
   }
   std::string text = partition.describe(name, model->get_friendly_name());
   if (!config.dump_partition.empty()) dump(config.dump_partition, text, name);

@@ -18,6 +18,7 @@
 #include "ferry/graph/ops/binary_elementwise.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "ferry/graph/ops/convert.hpp"
+#include "ferry/graph/ops/dropout.hpp"
 #include "ferry/graph/ops/non_zero.hpp"
 #include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/reduction.hpp"
@@ -254,6 +255,41 @@ TEST(Hetero, OpsTheFirstDeviceRefusesGoToTheNext) {
       shares_host_memory ? 0 : 3 * x.size() * sizeof(float) + 2 * 6 * sizeof(int64_t) + sizeof(float);
   EXPECT_EQ(core.get_property("GPU", gpu::copied_bytes) - before, kInferences * per_inference);
   expect_right();
+}
+
+// query_model answers by friendly name, and names need not be unique: ONNX's importer names an
+// op and the Result after it alike ("y"). The GPU lists its Result "y", so "y" reads as supported,
+// and its compile then refuses the Dropout "y" (no GPU kernel with a training-mode input). HETERO
+// takes the op its device's error names to the next device instead of failing.
+TEST(Hetero, AnOpADeviceListsButDoesNotCompileGoesToTheNextDevice) {
+  if (!has_gpu()) GTEST_SKIP() << "no GPU in this build (FERRY_HETERO_TEST_GPU=0)";
+  Core core;
+  auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{3, 4});
+  x->output(0).set_names({"x"});
+  auto ratio = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{});
+  ratio->output(0).set_names({"ratio"});
+  auto training = std::make_shared<op::v0::Parameter>(element::boolean, PartialShape{});
+  training->output(0).set_names({"training"});
+  auto dropout = std::make_shared<op::ext::Dropout>(x, ratio, training);
+  dropout->set_friendly_name("y");
+  dropout->output(0).set_names({"y"});
+  auto result = std::make_shared<op::v0::Result>(dropout);
+  result->set_friendly_name("y");
+  auto model = std::make_shared<Model>(ResultVector{result}, ParameterVector{x, ratio, training});
+  ASSERT_EQ(core.query_model(model, "GPU").count("y"), 1u)
+      << "the GPU no longer lists 'y': the test needs another case";
+  EXPECT_NE(error_of([&] { core.compile_model(model, "GPU"); }).find("'y'"), std::string::npos);
+  auto compiled = core.compile_model(model, "HETERO:GPU,CPU");
+  EXPECT_EQ(compiled.get_property(execution_devices), std::vector<std::string>{"CPU"});
+  auto request = compiled.create_infer_request();
+  std::vector<float> data = sample(12, 9);
+  float zero = 0.f;
+  char yes = 1;
+  request.set_tensor("x", Tensor(element::f32, Shape{3, 4}, data.data()));
+  request.set_tensor("ratio", Tensor(element::f32, Shape{}, &zero));
+  request.set_tensor("training", Tensor(element::boolean, Shape{}, &yes));
+  request.infer();
+  expect_near(request.get_tensor("y"), data, "dropout with ratio 0");
 }
 
 // An op no device has a kernel for.
