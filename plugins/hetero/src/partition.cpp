@@ -15,11 +15,10 @@
 #include "pipeline_split.hpp"
 
 namespace ferry::hetero {
-namespace {
 
-// Parameters and Constants run nowhere: a Parameter becomes an input of each subgraph that reads
-// it, a Constant is copied (its data shared) into each subgraph that reads it.
 bool runs_nowhere(const Node& node) { return is_type<op::v0::Parameter>(&node) || is_type<op::v0::Constant>(&node); }
+
+namespace {
 
 std::string joined(const std::vector<std::string>& names) {
   std::string text;

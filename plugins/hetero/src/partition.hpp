@@ -57,6 +57,10 @@ struct Partition {
 // What `device` runs of `model` (ICore::query_model).
 using QueryModel = std::function<SupportedOpsMap(const std::shared_ptr<const Model>& model, const std::string& device)>;
 
+// Parameters and Constants run nowhere: a Parameter becomes an input of each subgraph that reads
+// it, a Constant is copied (its data shared) into each subgraph that reads it.
+bool runs_nowhere(const Node& node);
+
 // The rt_info key a user sets on a node to choose its device (OpenVINO's "affinity").
 inline constexpr const char* kAffinity = "affinity";
 

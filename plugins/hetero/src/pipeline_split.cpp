@@ -6,15 +6,13 @@
 
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ops/constant.hpp"
-#include "ferry/graph/ops/parameter.hpp"
 #include "ferry/graph/ops/result.hpp"
 
 namespace ferry::hetero {
 namespace {
 
-bool runs_nowhere(const Node& node) {
-  return is_type<op::v0::Parameter>(&node) || is_type<op::v0::Constant>(&node) || is_type<op::v0::Result>(&node);
-}
+// The ops a stage holds: all but Parameters, Constants and Results.
+bool is_staged(const Node& node) { return !runs_nowhere(node) && !is_type<op::v0::Result>(&node); }
 
 uint64_t elements_of(const Output<const Node>& value) {
   const PartialShape& shape = value.get_partial_shape();
@@ -87,7 +85,7 @@ std::vector<Placement> pipeline_placements(const std::shared_ptr<const Model>& m
   std::vector<std::shared_ptr<Node>> ops;
   double total = 0;
   for (const auto& node : model->get_ordered_ops()) {
-    if (runs_nowhere(*node)) continue;
+    if (!is_staged(*node)) continue;
     ops.push_back(node);
     total += arithmetic_of(*node);
   }

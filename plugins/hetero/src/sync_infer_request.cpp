@@ -16,10 +16,16 @@ HeteroSyncInferRequest::HeteroSyncInferRequest(const std::shared_ptr<const Heter
   const auto& subgraphs = m_compiled.subgraphs();
   for (const auto& subgraph : subgraphs) {
     m_requests.emplace_back(subgraph.compiled->create_infer_request(), subgraph.compiled);
-    m_bound_inputs.emplace_back(subgraph.compiled->inputs().size());
+    m_fixed_inputs.emplace_back(subgraph.compiled->inputs().size(), false);
   }
   m_outputs_of.resize(subgraphs.size());
   share_values_between_subgraphs();
+  // What each input is bound to now, so an inference sets only what changed.
+  for (size_t s = 0; s < subgraphs.size(); ++s) {
+    m_bound_inputs.emplace_back();
+    for (const auto& port : subgraphs[s].compiled->inputs())
+      m_bound_inputs[s].push_back(m_requests[s]->get_tensor(port));
+  }
   // The model's inputs and outputs are the devices' own tensors: a model input is the first
   // reader's, which the other readers are bound to at each inference.
   std::vector<bool> input_taken(get_inputs().size(), false);
@@ -106,7 +112,11 @@ void HeteroSyncInferRequest::share_values_between_subgraphs() {
     if (!tensor) tensor = host_tensor_of(writer.compiled, output);
     if (!tensor) continue;
     m_requests[value.first]->set_tensor(output, tensor);
-    for (const auto& [s, i] : its_readers) m_requests[s]->set_tensor(subgraphs[s].compiled->inputs()[i], tensor);
+    for (const auto& [s, i] : its_readers) {
+      m_requests[s]->set_tensor(subgraphs[s].compiled->inputs()[i], tensor);
+      // Bound for good unless the caller can replace it (a model output).
+      m_fixed_inputs[s][i] = !model_outputs.count(value);
+    }
   }
 }
 
@@ -114,9 +124,11 @@ void HeteroSyncInferRequest::infer() {
   for (size_t s = 0; s < m_requests.size(); ++s) run_subgraph(s);
 }
 
-void HeteroSyncInferRequest::bind(size_t index, const Output<const Node>& port, const Tensor& tensor) {
-  auto& request = m_requests[index];
-  if (request->get_tensor(port).get_impl() != tensor.get_impl()) request->set_tensor(port, tensor);
+void HeteroSyncInferRequest::bind_input(size_t index, size_t input, const Tensor& tensor) {
+  Tensor& bound = m_bound_inputs[index][input];
+  if (bound.get_impl() == tensor.get_impl()) return;
+  m_requests[index]->set_tensor(m_compiled.subgraphs()[index].compiled->inputs()[input], tensor);
+  bound = tensor;
 }
 
 void HeteroSyncInferRequest::run_subgraph(size_t index) {
@@ -128,17 +140,18 @@ void HeteroSyncInferRequest::run_subgraph(size_t index) {
   for (size_t i = 0; i < subgraph.inputs.size(); ++i) {
     const SubgraphInput& input = subgraph.inputs[i];
     if (input.from_model) {
-      bind(index, subgraph.compiled->inputs()[i], input_tensor(input.index));
-    } else {
+      bind_input(index, i, input_tensor(input.index));
+    } else if (!m_fixed_inputs[index][i]) {
       const auto& producer = m_compiled.subgraphs()[input.index];
-      bind(index, subgraph.compiled->inputs()[i],
-           m_requests[input.index]->get_tensor(producer.compiled->outputs()[input.output]));
+      bind_input(index, i, m_requests[input.index]->get_tensor(producer.compiled->outputs()[input.output]));
     }
   }
   // A model output the caller set a tensor for: the device writes into it.
   for (size_t k : m_outputs_of[index]) {
-    const OutputSource& source = m_compiled.output_sources()[k];
-    if (m_output_set[k]) bind(index, subgraph.compiled->outputs()[source.output], output_tensor(k));
+    if (!m_output_set[k]) continue;
+    const Output<const Node>& port = subgraph.compiled->outputs()[m_compiled.output_sources()[k].output];
+    if (m_requests[index]->get_tensor(port).get_impl() != output_tensor(k).get_impl())
+      m_requests[index]->set_tensor(port, output_tensor(k));
   }
   m_running = m_requests[index]._ptr.get();
   try {
@@ -150,9 +163,9 @@ void HeteroSyncInferRequest::run_subgraph(size_t index) {
   m_running = nullptr;
   // The device's own output (a dynamic one may be a new tensor of the new shape).
   for (size_t k : m_outputs_of[index]) {
-    if (m_output_set[k]) continue;
-    const OutputSource& source = m_compiled.output_sources()[k];
-    const Tensor produced = m_requests[index]->get_tensor(subgraph.compiled->outputs()[source.output]);
+    const Output<const Node>& port = subgraph.compiled->outputs()[m_compiled.output_sources()[k].output];
+    if (m_output_set[k] || port.get_partial_shape().is_static()) continue;
+    const Tensor produced = m_requests[index]->get_tensor(port);
     if (produced.get_impl() != output_tensor(k).get_impl()) output_tensor(k) = produced;
   }
 }

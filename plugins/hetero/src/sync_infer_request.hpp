@@ -40,12 +40,13 @@ class HeteroSyncInferRequest final : public ISyncInferRequest {
   // into it and the reader reads it, and nothing copies it in between. Values of dynamic shape
   // stay the writer's own output tensors, handed over at each inference.
   void share_values_between_subgraphs();
-  // Sets `tensor` on `port` of subgraph `index`'s request unless it is bound already.
-  void bind(size_t index, const Output<const Node>& port, const Tensor& tensor);
+  // Sets `tensor` on input `input` of subgraph `index`'s request unless it is bound already.
+  void bind_input(size_t index, size_t input, const Tensor& tensor);
 
   const HeteroCompiledModel& m_compiled;
   std::vector<SoPtr<IAsyncInferRequest>> m_requests;  // one per subgraph
-  std::vector<std::vector<Tensor>> m_bound_inputs;    // per subgraph, per input port
+  std::vector<std::vector<Tensor>> m_bound_inputs;    // per subgraph, per input port: what it reads
+  std::vector<std::vector<bool>> m_fixed_inputs;      // per subgraph, per input port: bound for good
   std::vector<std::vector<size_t>> m_outputs_of;      // per subgraph: the model outputs it produces
   std::vector<bool> m_output_set;                     // per model output: a tensor the caller set
   std::atomic<IAsyncInferRequest*> m_running{nullptr};

@@ -26,6 +26,7 @@
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/hetero/properties.hpp"
 #include "ferry/testing/error_of.hpp"
+#include "support/split_mlp.hpp"
 #include "testing/models/test_models.hpp"
 
 namespace ferry::hetero {
@@ -41,15 +42,8 @@ bool has_gpu() {
   return !gpu || std::string(gpu) != "0";
 }
 
-// The MLP with its first layer (matmul1, add1, relu) on `first` and the rest on `second`.
 std::shared_ptr<Model> split_mlp(const std::string& first, const std::string& second) {
-  auto model = make_mlp(kBatch);
-  for (const auto& node : model->get_ordered_ops()) {
-    const std::string& name = node->get_friendly_name();
-    if (name == "matmul1" || name == "add1" || name == "relu") node->get_rt_info()["affinity"] = first;
-    if (name == "matmul2" || name == "add2" || name == "softmax") node->get_rt_info()["affinity"] = second;
-  }
-  return model;
+  return test::split_mlp(kBatch, first, second);
 }
 
 void expect_near(const Tensor& tensor, const std::vector<float>& expected, const std::string& what) {

@@ -15,6 +15,7 @@
 #include "ferry/runtime/core.hpp"
 #include "ferry/testing/error_of.hpp"
 #include "support/npu_test.hpp"
+#include "support/split_mlp.hpp"
 #include "testing/models/test_models.hpp"
 
 namespace ferry::hetero {
@@ -26,15 +27,8 @@ using npu::test::fail_next_executions;
 
 constexpr size_t kBatch = 2;
 
-// The MLP's first layer (matmul1, add1, relu) on `first`, the rest on `second`.
 std::shared_ptr<Model> split_mlp(const std::string& first, const std::string& second) {
-  auto model = make_mlp(kBatch);
-  for (const auto& node : model->get_ordered_ops()) {
-    const std::string& name = node->get_friendly_name();
-    if (name == "matmul1" || name == "add1" || name == "relu") node->get_rt_info()["affinity"] = first;
-    if (name == "matmul2" || name == "add2" || name == "softmax") node->get_rt_info()["affinity"] = second;
-  }
-  return model;
+  return test::split_mlp(kBatch, first, second);
 }
 
 void expect_right(InferRequest& request, const std::vector<float>& x) {
