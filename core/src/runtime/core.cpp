@@ -4,7 +4,6 @@
 #include <filesystem>
 
 #include "core_impl.hpp"
-#include "default_device.hpp"
 #include "ferry/base/aligned_buffer.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/graph/ir/ir_reader.hpp"
@@ -12,6 +11,7 @@
 #include "ferry/plugin/icompiled_model.hpp"
 #include "ferry/plugin/iremote_context.hpp"
 #include "ferry/plugin/support/device_name.hpp"
+#include "ferry/plugin/support/device_order.hpp"
 #include "plugins_xml_location.hpp"
 
 namespace ferry {
@@ -36,6 +36,7 @@ std::map<std::string, Version> Core::get_versions(const std::string& device_name
   std::vector<std::string> names = device.is_virtual() ? device.targets : std::vector<std::string>{device_name};
   if (device.is_virtual()) names.push_back(device.base);  // the virtual device's own plugin too
   for (const std::string& name : names) {
+    if (name.front() == '-') continue;  // "AUTO:-GPU" excludes GPU
     const std::string base = DeviceName::parse(name).base;
     versions[base] = m_impl->get_plugin(base).plugin->get_version();
   }
@@ -65,16 +66,17 @@ std::shared_ptr<Model> Core::read_model(const std::string& model, const Tensor& 
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) {
-  // A GPU plugin says which kind of OpenCL device a GPU is (Ferry's: GPU_OPENCL_DEVICE_TYPE); one
-  // that does not say is taken for a GPU.
-  const auto on_host_cores = [this](const std::string& device) {
-    try {
-      return get_property(device, "GPU_OPENCL_DEVICE_TYPE").as<std::string>() == "CPU";
-    } catch (const Exception&) {
-      return false;
-    }
-  };
-  return compile_model(model, select_default_device(get_available_devices(), on_host_cores), properties);
+  // AUTO, as in OpenVINO, when it is registered; else the fastest kind of device available
+  // (sdk::default_candidates), else the first device, an NPU among them.
+  const std::vector<std::string> registered = m_impl->registered_devices();
+  if (std::find(registered.begin(), registered.end(), "AUTO") != registered.end())
+    return compile_model(model, "AUTO", properties);
+  const std::vector<std::string> available = get_available_devices();
+  FERRY_ASSERT(!available.empty(),
+               "no device is available: register plugins through a plugins.xml (FERRY_PLUGINS_XML) "
+               "or Core::register_plugin");
+  const std::vector<std::string> candidates = sdk::default_candidates(*m_impl, available);
+  return compile_model(model, candidates.empty() ? available.front() : candidates.front(), properties);
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
@@ -126,23 +128,7 @@ SupportedOpsMap Core::query_model(const std::shared_ptr<const Model>& model, con
   return m_impl->query_model(model, device_name, properties);
 }
 
-std::vector<std::string> Core::get_available_devices() const {
-  std::vector<std::string> devices;
-  for (const std::string& base : m_impl->registered_devices()) {
-    std::vector<std::string> ids;
-    try {
-      ids = m_impl->get_plugin(base).plugin->get_property(available_devices.name(), {}).as<std::vector<std::string>>();
-    } catch (const Exception&) {
-      continue;  // a plugin that cannot load or enumerate has no available devices; using it names the cause
-    }
-    if (ids.size() == 1) {
-      devices.push_back(base);
-    } else {
-      for (const std::string& id : ids) devices.push_back(base + "." + id);
-    }
-  }
-  return devices;
-}
+std::vector<std::string> Core::get_available_devices() const { return m_impl->get_available_devices(); }
 
 void Core::set_property(const AnyMap& properties) { m_impl->set_core_properties(properties); }
 

@@ -96,6 +96,24 @@ std::vector<std::string> CoreImpl::registered_devices() const {
   return names;
 }
 
+std::vector<std::string> CoreImpl::get_available_devices() const {
+  std::vector<std::string> devices;
+  for (const std::string& base : registered_devices()) {
+    std::vector<std::string> ids;
+    try {
+      ids = get_plugin(base).plugin->get_property(available_devices.name(), {}).as<std::vector<std::string>>();
+    } catch (const Exception&) {
+      continue;  // a plugin that cannot load or enumerate has no available devices; using it names the cause
+    }
+    if (ids.size() == 1) {
+      devices.push_back(base);
+    } else {
+      for (const std::string& id : ids) devices.push_back(base + "." + id);
+    }
+  }
+  return devices;
+}
+
 LoadedPlugin CoreImpl::get_plugin(const std::string& base_name) const {
   std::lock_guard<std::mutex> lock(m_mutex);
   auto found = m_registrations.find(base_name);
@@ -183,6 +201,9 @@ SoPtr<ICompiledModel> CoreImpl::compile(const std::shared_ptr<const Model>& mode
     properties.erase(priorities);
     return compile_virtual(model, named, properties, core);
   }
+  // AUTO with its own candidates (its setting, else every available device) compiles on other
+  // devices as "AUTO:..." does: they take the core-wide properties given here (CACHE_DIR).
+  if (device.base == "AUTO") return compile_virtual(model, device, properties, core);
   if (std::optional<size_t> batch = auto_batch_size(model, device, properties, core)) {
     const DeviceName batched = DeviceName::parse("BATCH:" + device.full_name() + "(" + std::to_string(*batch) + ")");
     try {
@@ -243,7 +264,7 @@ SoPtr<ICompiledModel> CoreImpl::compile_virtual(const std::shared_ptr<const Mode
   // "MULTI:GPU,TEMPLATE" is the plugin registered as MULTI given "GPU,TEMPLATE" as its
   // MULTI_DEVICE_PRIORITIES. Core-wide properties given here (CACHE_DIR) go with the rest, for the
   // devices it compiles on.
-  properties[device::priorities.name()] = priorities_of(device);
+  if (device.is_virtual()) properties[device::priorities.name()] = priorities_of(device);
   properties.insert(core.begin(), core.end());
   const LoadedPlugin plugin = get_plugin(device.base);
   auto compiled = plugin.plugin->compile_model(model, properties);
@@ -251,7 +272,8 @@ SoPtr<ICompiledModel> CoreImpl::compile_virtual(const std::shared_ptr<const Mode
   // those libraries too. One handle holds them all (a SoPtr has one `_so`).
   auto libraries = std::make_shared<std::vector<std::shared_ptr<void>>>(1, plugin.library);
   for (const std::string& target : device.targets)
-    libraries->push_back(get_plugin(DeviceName::parse(target).base).library);
+    if (target.front() != '-')  // "AUTO:-GPU" excludes GPU: nothing of it runs
+      libraries->push_back(get_plugin(DeviceName::parse(target).base).library);
   return {compiled, std::shared_ptr<void>(std::move(libraries))};
 }
 

@@ -53,6 +53,7 @@ class CoreImpl final : public ICore, public std::enable_shared_from_this<CoreImp
   SoPtr<ICompiledModel> import_model(std::istream& blob, const std::string& device_name,
                                      const AnyMap& properties) const override;
   Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const override;
+  std::vector<std::string> get_available_devices() const override;
 
  private:
   struct Registration {

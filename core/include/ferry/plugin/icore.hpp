@@ -9,6 +9,7 @@
 #include <istream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "ferry/graph/model.hpp"
 #include "ferry/plugin/icompiled_model.hpp"
@@ -38,6 +39,9 @@ class ICore {
   // device wrote (HETERO's blob holds its subgraphs'; plugin API version 4).
   virtual SoPtr<ICompiledModel> import_model(std::istream& blob, const std::string& device_name,
                                              const AnyMap& properties) const = 0;
+  // Core::get_available_devices(): every device the registered plugins report, "GPU.0", "CPU"
+  // (AUTO's candidates when it is given none; plugin API version 5).
+  virtual std::vector<std::string> get_available_devices() const = 0;
 };
 
 }  // namespace ferry

@@ -9,7 +9,7 @@
 #include "ferry/plugin/iplugin.hpp"
 
 // Bumped on any change to the SDK's classes that breaks binary compatibility.
-#define FERRY_PLUGIN_API_VERSION 4
+#define FERRY_PLUGIN_API_VERSION 5
 
 #define FERRY_PLUGIN_EXPORT __attribute__((visibility("default")))
 

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "compiled_model.hpp"
+#include "ferry/plugin/iasync_infer_request.hpp"
+#include "ferry/plugin/isync_infer_request.hpp"
+
+namespace ferry::auto_device {
+
+// An AUTO request: the application's tensors, and a request of each device it has run on (made
+// on first use), bound to those tensors. Each inference goes to the slot the compiled model
+// names, and with runtime fallback on to the next ready slots when it fails there.
+//
+// Tensors: the initial ones are the first device's own (filling get_tensor()'s input copies
+// nothing, and that device reads it in place); another device is given the same tensors with
+// set_tensor, once, and again only when the application replaces one. A dynamic output is the
+// device's own, taken after each inference.
+class AutoSyncInferRequest final : public ISyncInferRequest {
+ public:
+  explicit AutoSyncInferRequest(const std::shared_ptr<const AutoCompiledModel>& compiled_model);
+
+  void infer() override;
+  // Also marks an output the application set: devices write into it from then on.
+  void set_tensor(const Output<const Node>& port, const Tensor& tensor) override;
+  // The records of the device that ran the latest inference, their exec type prefixed with it
+  // ("CPU:onednn").
+  std::vector<ProfilingInfo> get_profiling_info() const override;
+  // Cancels the device request that runs now, if any.
+  void cancel_running();
+
+ private:
+  struct Worker {
+    SoPtr<ICompiledModel> compiled;
+    SoPtr<IAsyncInferRequest> request;
+    std::vector<Tensor> inputs;   // what each input port is bound to
+    std::vector<Tensor> outputs;  // what each output port is bound to
+  };
+  // The request on `slot`'s device, made on first use.
+  Worker& worker_on(size_t slot, const SoPtr<ICompiledModel>& compiled);
+  // Binds what changed and runs on `worker`'s device; takes dynamic outputs back.
+  void run_on(Worker& worker);
+
+  const AutoCompiledModel& m_compiled;
+  std::vector<std::unique_ptr<Worker>> m_workers;  // per slot; null until used
+  std::optional<size_t> m_bound_slot;              // DEVICE_BIND_BUFFER with CUMULATIVE_THROUGHPUT
+  std::optional<size_t> m_last_slot;               // where the latest inference ran
+  std::vector<bool> m_output_set;                  // per output: a tensor the application set
+  std::atomic<IAsyncInferRequest*> m_running{nullptr};
+};
+
+}  // namespace ferry::auto_device
