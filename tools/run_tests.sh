@@ -5,7 +5,7 @@
 #   plain       the whole tree (gcc, warnings as errors: --config=werror), but for the tests the
 #               sanitizer phases run
 #   sanitizers  one clang build with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
-#               together (--config=sanitize): the core's, TEMPLATE, CPU, BATCH, NPU (simulator) and Triton
+#               together (--config=sanitize): the core's, TEMPLATE, CPU, BATCH, NPU (simulator), AUTO and Triton
 #               backend tests, then the GPU, MULTI and HETERO plugins' (sanitizers_gpu, same build: on PoCL)
 #   tsan        ThreadSanitizer over the concurrency-heavy tests (docs/SANITIZERS.md)
 # Ends with each phase's duration and "N passed, N failed".
@@ -66,12 +66,13 @@ phase format check_format
 # What the two sanitizer phases test. The conformance runs stay plain: under ASan they would
 # build the whole suite (every op case) instrumented, minutes for what the plugins' own tests
 # cover.
-sanitized=(//core/... //plugins/template/... //plugins/cpu/... //plugins/batch/... //plugins/npu/... //serving/triton:model_config_test
+sanitized=(//core/... //plugins/template/... //plugins/cpu/... //plugins/batch/... //plugins/npu/... //plugins/auto/... //serving/triton:model_config_test
   //serving/triton:batch_plan_test //serving/triton:model_config_fuzzer //serving/triton:triton_untrusted_requests_test)
 sanitized_gpu=(//plugins/gpu/... //plugins/multi/... //plugins/hetero/...)
 plain_only=(//plugins/batch:batch_conformance_test //plugins/cpu:cpu_conformance_test //plugins/gpu:gpu_conformance_test
   //plugins/multi:multi_conformance_test //plugins/multi:multi_conformance_sub_devices_test
-  //plugins/npu:npu_conformance_test //plugins/hetero:hetero_conformance_test //plugins/hetero:hetero_npu_conformance_test)
+  //plugins/npu:npu_conformance_test //plugins/hetero:hetero_conformance_test //plugins/hetero:hetero_npu_conformance_test
+  //plugins/auto:auto_conformance_test //plugins/auto:auto_gpu_conformance_test)
 # Tests that the sanitizer phases run are left out of the plain phase: they run once, under
 # ASan+UBSan, and gcc does not compile their binaries a second time (minutes of a cold run).
 # Everything else in //... still builds with gcc here, the plugins' libraries included.
@@ -82,7 +83,7 @@ phase sanitizers bazel_test --config=sanitize -- "${sanitized[@]}" "${plain_only
 phase sanitizers_gpu bazel_test --config=sanitize -- "${sanitized_gpu[@]}" "${plain_only[@]/#/-}"
 # ThreadSanitizer over the concurrency-heavy tests: async requests and the streams executor,
 # TEMPLATE's and CPU's concurrent requests (CPU's shape cache), BATCH, MULTI (over CPU and
-# TEMPLATE: the GPU plugin is not built under TSan), HETERO's pipeline, the NPU plugin with the simulated driver's
+# TEMPLATE: the GPU plugin is not built under TSan), HETERO's pipeline, AUTO's switch between devices, the NPU plugin with the simulated driver's
 # worker and queues. The Triton instance is not here: tritonserver would need TSan's runtime
 # preloaded and reports races in its own uninstrumented threads; Triton calls an instance from
 # one thread at a time, and the sanitizers phase runs it under ASan.
@@ -90,7 +91,7 @@ tsan_tests=(//core:async_infer_request_test //core:streams_executor_test //core:
   //core:sync_infer_request_test //plugins/template:inference_test //plugins/cpu:inference_test
   //plugins/batch:batch_device_test //plugins/multi:multi_device_test //plugins/npu:inference_test
   //plugins/npu/simulator:synchronization_test //plugins/npu/simulator:command_list_test //plugins/hetero:hetero_test
-  //plugins/hetero:hetero_npu_test)
+  //plugins/hetero:hetero_npu_test //plugins/auto:auto_test //plugins/auto:auto_npu_test)
 phase tsan bazel_test --config=tsan -- "${tsan_tests[@]}"
 
 echo "--- phases"

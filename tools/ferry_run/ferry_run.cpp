@@ -107,10 +107,11 @@ int run(const FerryRunOptions& options) {
   CompiledModel compiled;
   std::string device = options.device;
   if (device.empty()) {
-    compiled = core.compile_model(model);  // the Core picks, as an application that names no device gets
-    device = executed_on(compiled, "(the Core's pick)");
+    compiled = core.compile_model(model);  // AUTO picks, as an application that names no device gets
+    device = executed_on(compiled, "(AUTO's pick)");
     std::cout << "Device: " << device
-              << " (picked: a GPU, else an NPU, else CPU, else a GPU on the host's cores, else the first device)\n";
+              << " (picked by AUTO: a GPU, else CPU, else a GPU on the host's cores, else another device; CPU runs "
+                 "the first inferences while a GPU compiles)\n";
   } else {
     compiled = core.compile_model(model, device);
     std::cout << "Device: " << device << "\n";

@@ -12,7 +12,7 @@ ArgParser ferry_run_arg_parser() {
       .add_option("model", "PATH",
                   "model to run: an .xml IR (with its .bin) or .onnx file, or 'resnet50' (the default: ResNet-50\n"
                   "made in memory with seeded random weights) or 'cnn' (the repository's small CNN)")
-      .add_option("device", "NAME", "device to run on (default: GPU, else NPU, else the first device)")
+      .add_option("device", "NAME", "device to run on (default: AUTO's pick: GPU, else CPU, else the first device)")
       .add_option("plugins_xml", "PATH", "plugins.xml to read (default: next to libferry.so, or $FERRY_PLUGINS_XML)")
       .add_option("shape", "SHAPES", "reshape before compiling: \"[1,3,224,224]\" or \"input[1,3,224,224],...\"")
       .add_option("seed", "N", "seed of the random input data (default 1)")

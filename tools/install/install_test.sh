@@ -23,6 +23,7 @@ for file in include/ferry/ferry.hpp include/ferry/plugin/plugin_entry.hpp includ
   include/ferry/base/shape.hpp include/ferry/value/tensor.hpp include/ferry/value/itensor.hpp include/ferry/runtime/core.hpp \
   include/ferry/compat/openvino.hpp include/ferry/graph/ir/ir_reader.hpp include/ferry/graph/onnx/onnx_reader.hpp \
   include/ferry/template/properties.hpp include/ferry/gpu/properties.hpp include/ferry/plugin/support/property_table.hpp \
+  include/ferry/auto/properties.hpp include/ferry/hetero/properties.hpp lib/ferry/libferry_auto_plugin.so \
   lib/libferry.so lib/plugins.xml lib/ferry/libferry_template_plugin.so \
   lib/pkgconfig/ferry.pc lib/cmake/Ferry/FerryConfig.cmake lib/cmake/Ferry/FerryConfigVersion.cmake \
   bin/query_device bin/benchmark_app bin/ferry_run share/ferry/models/cnn.xml share/ferry/models/cnn.bin \
@@ -80,6 +81,69 @@ CPP
 g++ -o "$work/gxx/device_keys" "$work/gxx/device_keys.cpp" $(pkg-config --cflags --libs ferry) || fail "g++ device_keys"
 [ "$(installed "$work/gxx/device_keys")" = "GPU_COPIED_BYTES GPU_MEMORY_STATISTICS TEMPLATE_COPIED_BYTES" ] ||
   fail "device keys from the installed headers: $(installed "$work/gxx/device_keys")"
+
+# --- the AUTO snippets of OpenVINO's documentation (Automatic Device Selection, AUTO0/3/4/7 and
+# the Python page's parts 5 and 6 in C++), compiled against the installed headers with only the
+# include changed, run on the installed plugins (CPU, and GPU on whatever OpenCL device there is).
+cat > "$work/gxx/auto_snippets.cpp" <<'CPP'
+#include <iostream>
+
+#include "ferry/auto/properties.hpp"  // openvino/runtime/auto/properties.hpp
+#include "ferry/compat/openvino.hpp"  // openvino/openvino.hpp
+
+// One inference on each compiled model; throws on failure.
+void run(ov::CompiledModel& compiled) {
+  ov::InferRequest request = compiled.create_infer_request();
+  request.infer();
+}
+
+int main(int argc, char** argv) {
+  ov::Core core;
+  std::shared_ptr<ov::Model> model = core.read_model(argv[1]);
+  // part0: the default candidates, a list, the list as a property, AUTO pre-configured.
+  ov::CompiledModel model0 = core.compile_model(model);
+  ov::CompiledModel model1 = core.compile_model(model, "AUTO");
+  ov::CompiledModel model3 = core.compile_model(model, "AUTO:GPU,CPU");
+  ov::CompiledModel model4 = core.compile_model(model, "AUTO", ov::device::priorities("GPU,CPU"));
+  ov::CompiledModel model5 = core.compile_model(model, "AUTO:-GPU");
+  core.set_property("AUTO", ov::device::priorities("GPU,CPU"));
+  // part3: performance hints, CUMULATIVE_THROUGHPUT with a schedule policy.
+  ov::CompiledModel compiled_model =
+      core.compile_model(model, "AUTO", ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT));
+  ov::CompiledModel compiled_mode2 =
+      core.compile_model(model, "AUTO", ov::hint::performance_mode(ov::hint::PerformanceMode::LATENCY));
+  ov::CompiledModel compiled_mode3 = core.compile_model(
+      model, "AUTO", ov::hint::performance_mode(ov::hint::PerformanceMode::CUMULATIVE_THROUGHPUT),
+      ov::intel_auto::schedule_policy(ov::intel_auto::SchedulePolicy::ROUND_ROBIN));
+  // part4: model priorities.
+  ov::CompiledModel compiled_model0 = core.compile_model(model, "AUTO", ov::hint::model_priority(ov::hint::Priority::HIGH));
+  ov::CompiledModel compiled_model2 = core.compile_model(model, "AUTO", ov::hint::model_priority(ov::hint::Priority::LOW));
+  // part5: each device's own configuration.
+  ov::CompiledModel configured = core.compile_model(
+      model, "AUTO", ov::device::priorities("GPU,CPU"),
+      ov::device::properties("CPU", ov::hint::performance_mode(ov::hint::PerformanceMode::LATENCY), ov::enable_profiling(true)),
+      ov::device::properties("GPU", ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT)));
+  // part6: the log level, given and set.
+  ov::CompiledModel logged = core.compile_model(model, "AUTO", ov::log::level(ov::log::Level::WARNING));
+  core.set_property("AUTO", ov::log::level(ov::log::Level::WARNING));
+  // The fallbacks and buffer binding (ov::intel_auto).
+  ov::CompiledModel no_fallback = core.compile_model(model, "AUTO", ov::intel_auto::enable_startup_fallback(false),
+                                                     ov::intel_auto::enable_runtime_fallback(false),
+                                                     ov::intel_auto::device_bind_buffer(true));
+  for (ov::CompiledModel* compiled : {&model0, &model1, &model3, &model4, &model5, &compiled_model, &compiled_mode2,
+                                      &compiled_mode3, &compiled_model0, &compiled_model2, &configured, &logged,
+                                      &no_fallback})
+    run(*compiled);
+  // part7: where the inferences run.
+  ov::Any execution_devices = model3.get_property(ov::execution_devices);
+  std::cout << "AUTO:GPU,CPU runs on " << execution_devices.as<std::string>() << "\nOK\n";
+}
+CPP
+# shellcheck disable=SC2046
+g++ -o "$work/gxx/auto_snippets" "$work/gxx/auto_snippets.cpp" $(pkg-config --cflags --libs ferry) || fail "g++ auto_snippets"
+installed "$work/gxx/auto_snippets" "$prefix/share/ferry/models/mlp.xml" > "$work/auto_snippets.txt" 2>&1 ||
+  fail "auto_snippets: $(cat "$work/auto_snippets.txt")"
+grep -q "^OK" "$work/auto_snippets.txt" || fail "auto_snippets did not say OK: $(cat "$work/auto_snippets.txt")"
 
 # --- the example with CMake find_package(Ferry)
 cmake -S "$example" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake.txt" ||

@@ -2,9 +2,10 @@
 
 // Lets code written against OpenVINO's C++ API compile against Ferry with only its includes
 // changed: `ov::` spells `ferry::`, `ov::intel_gpu` the GPU plugin's namespace, `ov::intel_npu`
-// the NPU plugin's and `ov::intel_cpu` the CPU keys (those the CPU device does not implement are
-// refused by name). `ov::opsetN` are OpenVINO's op sets (ferry/graph/opsets.hpp), and the OPENVINO_ASSERT /
-// OPENVINO_THROW macros throw ferry::AssertFailure / ferry::Exception.
+// the NPU plugin's, `ov::intel_cpu` the CPU keys (those the CPU device does not implement are
+// refused by name) and `ov::intel_auto` the AUTO device's (ferry/auto/properties.hpp). `ov::opsetN` are OpenVINO's op
+// sets (ferry/graph/opsets.hpp), and the OPENVINO_ASSERT / OPENVINO_THROW macros throw ferry::AssertFailure /
+// ferry::Exception.
 #include <iostream>  // openvino/openvino.hpp brings it in, and code relies on it for std::cout
 #include <sstream>
 #include <string>
@@ -17,9 +18,11 @@
 namespace ferry {
 namespace gpu {}
 namespace npu {}
+namespace auto_device {}
 namespace intel_gpu = ::ferry::gpu;
 namespace intel_npu = ::ferry::npu;
 namespace intel_cpu = ::ferry::cpu;
+namespace intel_auto = ::ferry::auto_device;  // the AUTO device's keys: ferry/auto/properties.hpp
 
 namespace compat {
 // Throws E with "<what> at <file>:<line>", followed by ": <parts>" when the parts print text.

@@ -1,0 +1,66 @@
+#!/bin/bash
+# The time from compile_model to the first result, on AUTO against the devices alone (issue 31):
+# ferry_run (compile, then one inference; it prints both times and the output's top 5) in a fresh
+# process per run, with cold kernel caches (a new POCL_CACHE_DIR; CUDA_CACHE_DISABLE=1 for
+# NVIDIA's OpenCL compiler), for the README's models: the shipped CNN and ResNet-50 (made in
+# memory). A result counts as correct when its top 5 classes are CPU's.
+#
+#   tools/auto_perf/first_result.sh [PREFIX]     PREFIX: an install tree (bin/ferry_run); default:
+#                                                 bazel build -c opt //tools:ferry_run here
+# $FIRST_RESULT_DEVICES (default "CPU GPU AUTO:GPU,CPU AUTO") and $FIRST_RESULT_REPEATS (3, the
+# median is printed) choose the runs.
+set -euo pipefail
+if [ $# -ge 1 ]; then
+  ferry_run="$(realpath "$1")/bin/ferry_run"
+else
+  cd "$(dirname "$0")/../.."
+  bazel build -c opt ${BAZEL_FLAGS:-} //tools:ferry_run >/dev/null 2>&1
+  ferry_run="$(bazel info -c opt bazel-bin)/tools/ferry_run/ferry_run"
+  [ -x "$ferry_run" ] || ferry_run="$(bazel info -c opt bazel-bin)/tools/ferry_run"
+fi
+devices="${FIRST_RESULT_DEVICES:-CPU GPU AUTO:GPU,CPU AUTO}"
+repeats="${FIRST_RESULT_REPEATS:-3}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-9s %-14s %-10s %12s %12s %12s %8s  %s\n' model device ran_on compile_ms first_ms total_ms vs_cpu top5
+for model in cnn resnet50; do
+  cpu_total=""
+  cpu_top=""
+  for device in $devices; do
+    : > "$work/compile"
+    : > "$work/first"
+    for ((r = 0; r < repeats; ++r)); do
+      cache="$work/pocl.$r"
+      mkdir -p "$cache"
+      args=(--model "$model" --runs 1)
+      [ "$device" = AUTO ] || args+=(--device "$device")
+      POCL_CACHE_DIR="$cache" CUDA_CACHE_DISABLE=1 "$ferry_run" "${args[@]}" > "$work/out" 2>&1 || {
+        echo "ferry_run --model $model --device $device failed:" >&2
+        cat "$work/out" >&2
+        exit 1
+      }
+      rm -rf "$cache"
+      sed -n 's/^Compiled in \([0-9.]*\) ms.*/\1/p' "$work/out" >> "$work/compile"
+      sed -n 's/^Latency: first inference \([0-9.]*\) ms.*/\1/p' "$work/out" >> "$work/first"
+    done
+    ran_on="$(sed -n 's/^Device: \([^ ]*\).*/\1/p' "$work/out")"
+    top="$(sed -n 's/.*top 5 classes (of item 0): //p' "$work/out" | head -1 | grep -o '[0-9]* (' | tr -d ' (' | tr '\n' ' ')"
+    compile_ms="$(median < "$work/compile")"
+    first_ms="$(median < "$work/first")"
+    total="$(echo "$compile_ms + $first_ms" | bc -l)"
+    if [ "$device" = CPU ]; then
+      cpu_total="$total"
+      cpu_top="$top"
+    fi
+    ratio="-"
+    [ -n "$cpu_total" ] && ratio="$(printf '%.2fx' "$(echo "$total / $cpu_total" | bc -l)")"
+    verdict="same as CPU"
+    [ -n "$cpu_top" ] && [ "$top" != "$cpu_top" ] && verdict="DIFFERS from CPU: $top"
+    printf '%-9s %-14s %-10s %12.1f %12.1f %12.1f %8s  %s\n' "$model" "$device" "$ran_on" "$compile_ms" "$first_ms" \
+      "$total" "$ratio" "$verdict"
+  done
+done
