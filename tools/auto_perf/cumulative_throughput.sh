@@ -40,11 +40,11 @@ best_device=""
 for device in CPU GPU NPU; do
   fps="$(fps_of "$device" throughput)"
   printf '%-18s %-22s %10s FPS\n' "$device" THROUGHPUT "$fps"
-  if (($(echo "$fps > $best" | bc -l))); then
+  if awk -v a="$fps" -v b="$best" 'BEGIN {exit !(a > b)}'; then
     best="$fps"
     best_device="$device"
   fi
 done
 fps="$(fps_of AUTO:CPU,GPU,NPU cumulative_throughput)"
 printf '%-18s %-22s %10s FPS  (%.2fx the best single device, %s)\n' AUTO:CPU,GPU,NPU CUMULATIVE_THROUGHPUT "$fps" \
-  "$(echo "$fps / $best" | bc -l)" "$best_device"
+  "$(awk -v a="$fps" -v b="$best" 'BEGIN {print a / b}')" "$best_device"

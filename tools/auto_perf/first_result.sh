@@ -51,13 +51,13 @@ for model in cnn resnet50; do
     top="$(sed -n 's/.*top 5 classes (of item 0): //p' "$work/out" | head -1 | grep -o '[0-9]* (' | tr -d ' (' | tr '\n' ' ')"
     compile_ms="$(median < "$work/compile")"
     first_ms="$(median < "$work/first")"
-    total="$(echo "$compile_ms + $first_ms" | bc -l)"
+    total="$(awk -v a="$compile_ms" -v b="$first_ms" 'BEGIN {print a + b}')"
     if [ "$device" = CPU ]; then
       cpu_total="$total"
       cpu_top="$top"
     fi
     ratio="-"
-    [ -n "$cpu_total" ] && ratio="$(printf '%.2fx' "$(echo "$total / $cpu_total" | bc -l)")"
+    [ -n "$cpu_total" ] && ratio="$(awk -v a="$total" -v b="$cpu_total" 'BEGIN {printf "%.2fx", a / b}')"
     verdict="same as CPU"
     [ -n "$cpu_top" ] && [ "$top" != "$cpu_top" ] && verdict="DIFFERS from CPU: $top"
     printf '%-9s %-14s %-10s %12.1f %12.1f %12.1f %8s  %s\n' "$model" "$device" "$ran_on" "$compile_ms" "$first_ms" \

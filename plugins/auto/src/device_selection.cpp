@@ -37,7 +37,8 @@ bool is_op(const Node& node) {
 
 }  // namespace
 
-std::vector<std::string> candidate_devices(const ICore& core, const std::string& priorities, const std::string& whole) {
+std::vector<std::string> candidate_devices(const ICore& core, const std::string& priorities, const std::string& whole,
+                                           std::string& log) {
   std::vector<std::string> named, excluded;
   if (!priorities.empty()) {
     for (const std::string& item : sdk::DeviceName::from_priorities("AUTO", priorities).targets) {
@@ -52,6 +53,15 @@ std::vector<std::string> candidate_devices(const ICore& core, const std::string&
   FERRY_ASSERT(named.empty() || excluded.empty(), "device '", whole,
                "': name the devices to use or the devices to exclude (-DEVICE), not both");
   if (!named.empty()) return named;
+  // Excluding a device this Core does not have is no error (an application may exclude the GPU
+  // on every machine), but the log says so: it may be a misspelt name.
+  for (const std::string& device : excluded) {
+    try {
+      core.get_property(device, supported_properties.name(), {});
+    } catch (const std::exception& e) {
+      log += "excluding '" + device + "' excludes nothing: " + e.what() + "\n";
+    }
+  }
   const std::vector<std::string> available = core.get_available_devices();
   std::vector<std::string> candidates;
   for (const std::string& device : sdk::default_candidates(core, available)) {

@@ -16,8 +16,9 @@ namespace ferry::auto_device {
 // The devices `priorities` names, in order: "GPU,CPU"; "-GPU" (or "-GPU,-NPU"): every default
 // candidate but those; empty: the default candidates (sdk::default_candidates). `whole` names
 // AUTO in errors ("AUTO:-CPU"). Refuses a virtual device, a list mixing names and exclusions, and
-// a list that leaves no device.
-std::vector<std::string> candidate_devices(const ICore& core, const std::string& priorities, const std::string& whole);
+// a list that leaves no device. An excluded name the Core does not know adds a line to `log`.
+std::vector<std::string> candidate_devices(const ICore& core, const std::string& priorities, const std::string& whole,
+                                           std::string& log);
 
 // The model's precision as OPTIMIZATION_CAPABILITIES spell it: INT8 (FakeQuantize, or i8/u8
 // weights), FP16 (f16 weights), else FP32.

@@ -60,8 +60,9 @@ Plugin::Plugin() : m_properties(sdk::device_owner([this] { return get_device_nam
         // available device's defaults).
         Config config = m_settings.get();
         config.priorities = sdk::priorities_of(arguments, config.priorities);
+        std::string log;
         return sdk::common_capabilities(*get_core(),
-                                        candidate_devices(*get_core(), config.priorities, full_name(config)));
+                                        candidate_devices(*get_core(), config.priorities, full_name(config), log));
       });
 }
 
@@ -89,8 +90,8 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
     return properties_for(device, others, config);
   };
   std::string log;
-  const std::vector<std::string> devices =
-      devices_for_model(*core, model, candidate_devices(*core, config.priorities, name), device_properties, name, log);
+  const std::vector<std::string> candidates = candidate_devices(*core, config.priorities, name, log);
+  const std::vector<std::string> devices = devices_for_model(*core, model, candidates, device_properties, name, log);
   // The ports are a private copy's: later edits of the caller's model do not reach them.
   return AutoCompiledModel::create(
       model->clone(), shared_from_this(), name, config, devices,
@@ -107,8 +108,8 @@ SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, c
   const auto core = get_core();
   const std::string name = full_name(config);
   // The first candidate that runs the whole model; else what the first candidate supports.
-  const std::vector<std::string> candidates = candidate_devices(*core, config.priorities, name);
   std::string log;
+  const std::vector<std::string> candidates = candidate_devices(*core, config.priorities, name, log);
   std::string device;
   try {
     device =
