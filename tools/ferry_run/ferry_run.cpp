@@ -129,6 +129,9 @@ int run(const FerryRunOptions& options) {
   const Clock::time_point first_start = Clock::now();
   request.infer();
   const double first_ms = ms_since(first_start);
+  // AUTO (and other virtual devices) may run it elsewhere than the name says.
+  const std::string ran_on = executed_on(compiled, device);
+  if (ran_on != device) std::cout << "First inference on: " << ran_on << "\n";
   std::vector<double> latencies;
   for (uint32_t run = 0; run < options.runs; ++run) {
     const Clock::time_point start = Clock::now();

@@ -1,7 +1,8 @@
 #!/bin/bash
 # AUTO on the GPU machine (device tool), from the repository root, over a tree packed by
 # pack_for_device.sh: the time from compile_model to the first result on CPU, GPU, AUTO:GPU,CPU
-# and AUTO (tools/auto_perf/first_result.sh: cold kernel caches, the shipped CNN and ResNet-50),
+# and AUTO (tools/auto_perf/first_result.sh: cold kernel caches, the shipped CNN and ResNet-50, nine
+# rounds),
 # then what AUTO adds to each inference of a model the GPU runs: ferry_run's median latency of
 # ResNet-50 (batch 1, 300 runs) on GPU alone and on AUTO:GPU (AUTO's request over the GPU's; no
 # CPU to stand in, so every timed run is the GPU's), in turn, three rounds.
@@ -14,7 +15,7 @@ mkdir -p /etc/OpenCL/vendors
 export LD_LIBRARY_PATH="$packed/lib:$packed/deps${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export FERRY_PLUGINS_XML="$packed/lib/plugins.xml"
 nvidia-smi --query-gpu=index,name,memory.total --format=csv
-FIRST_RESULT_REPEATS="${FIRST_RESULT_REPEATS:-3}" bash "$(dirname "$0")/../auto_perf/first_result.sh" "$packed"
+FIRST_RESULT_REPEATS="${FIRST_RESULT_REPEATS:-9}" bash "$(dirname "$0")/../auto_perf/first_result.sh" "$packed"
 echo "--- ResNet-50 batch 1, median of 300 inferences"
 for round in 1 2 3; do
   for device in GPU AUTO:GPU; do

@@ -89,6 +89,7 @@ AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
     note(log::Level::INFO, "startup fallback: " + m_slots[cpu]->device + " runs the first inferences while " +
                                m_slots.front()->device + " compiles");
     m_settled = false;
+    m_first_result = false;
     m_background = std::thread([this, cpu] { compile_in_background(cpu); });
     return;
   }
@@ -104,7 +105,21 @@ AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
 }
 
 AutoCompiledModel::~AutoCompiledModel() {
+  {
+    std::lock_guard<std::mutex> lock(m_settle_mutex);
+    m_stopping = true;
+  }
+  m_first_result_signal.notify_all();
   if (m_background.joinable()) m_background.join();
+}
+
+void AutoCompiledModel::note_result() const {
+  if (m_first_result.load(std::memory_order_relaxed)) return;  // every inference but the first
+  {
+    std::lock_guard<std::mutex> lock(m_settle_mutex);
+    m_first_result = true;
+  }
+  m_first_result_signal.notify_all();
 }
 
 bool AutoCompiledModel::compile_slot(size_t index) const {
@@ -135,6 +150,14 @@ bool AutoCompiledModel::compile_slot(size_t index) const {
 }
 
 void AutoCompiledModel::compile_in_background(size_t helper) {
+  {
+    std::unique_lock<std::mutex> lock(m_settle_mutex);
+    m_first_result_signal.wait_for(lock, kHeadStart, [this] { return m_first_result || m_stopping; });
+    if (m_stopping) {  // the compiled model goes: nothing will run on the device
+      m_settled = true;
+      return;
+    }
+  }
   for (size_t s = 0; s < helper; ++s) {
     if (!compile_slot(s)) continue;
     m_active.store(s);

@@ -103,6 +103,7 @@ void AutoSyncInferRequest::infer() {
     try {
       run_on(worker_on(slot, compiled));
       m_last_slot = slot;
+      m_compiled.note_result();
       return;
     } catch (const Cancelled&) {
       throw;
