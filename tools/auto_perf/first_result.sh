@@ -9,7 +9,8 @@
 #                                                 bazel build -c opt //tools:ferry_run here
 # $FIRST_RESULT_DEVICES (default "CPU GPU AUTO:GPU,CPU AUTO"; CPU first: the others' ratio is to
 # it) and $FIRST_RESULT_REPEATS (rounds, default 5; medians are printed, the total's is the median
-# of each round's compile + first inference) choose the runs.
+# of each round's compile + first inference) and $FIRST_RESULT_MODELS (default "cnn resnet50")
+# choose the runs.
 set -euo pipefail
 if [ $# -ge 1 ]; then
   ferry_run="$(realpath "$1")/bin/ferry_run"
@@ -30,7 +31,7 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 printf '%-9s %-14s %-10s %12s %12s %12s %8s  %s\n' model device ran_on compile_ms first_ms total_ms vs_cpu top5
 # Each round runs every device once, in turn, so that drift in the machine's state (page cache,
 # other load) reaches every device alike; each device's median over the rounds is printed.
-for model in cnn resnet50; do
+for model in ${FIRST_RESULT_MODELS:-cnn resnet50}; do
   for ((r = 0; r < repeats; ++r)); do
     for device in $devices; do
       key="$(echo "$device" | tr ':,' '__')"

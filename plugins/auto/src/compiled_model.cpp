@@ -7,7 +7,6 @@
 #include "async_infer_request.hpp"
 #include "ferry/base/exception.hpp"
 #include "ferry/plugin/support/device_name.hpp"
-#include "ferry/plugin/support/streams_executor.hpp"
 #include "ferry/value/properties.hpp"
 #include "sync_infer_request.hpp"
 
@@ -33,12 +32,6 @@ const std::vector<PropertyName>& own_properties() {
 
 bool is_cpu(const std::string& device) { return sdk::DeviceName::parse(device).base == "CPU"; }
 
-// The threads AUTO's requests wait on their devices from: enough for every request a device
-// wants in flight (each waits while its device runs).
-std::shared_ptr<threading::ITaskExecutor> request_executor(uint32_t requests) {
-  return sdk::make_streams_executor("AUTO", static_cast<int>(std::clamp(requests, 8u, 32u)));
-}
-
 }  // namespace
 
 std::shared_ptr<AutoCompiledModel> AutoCompiledModel::create(const std::shared_ptr<const Model>& model,
@@ -54,7 +47,8 @@ AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
                                      const std::shared_ptr<const IPlugin>& plugin, std::string name,
                                      const Config& config, const std::vector<std::string>& devices, Compile compile,
                                      std::string log)
-    : ICompiledModel(model, plugin, {}, request_executor(static_cast<uint32_t>(devices.size()) * 4)),
+    // Its requests run on their devices' threads (AutoAsyncInferRequest): no executor of its own.
+    : ICompiledModel(model, plugin, {}, std::make_shared<threading::ImmediateExecutor>()),
       m_name(std::move(name)),
       m_config(config),
       m_compile(std::move(compile)),
@@ -245,7 +239,7 @@ std::shared_ptr<ISyncInferRequest> AutoCompiledModel::create_sync_infer_request(
 std::shared_ptr<IAsyncInferRequest> AutoCompiledModel::create_infer_request() const {
   auto request =
       std::make_shared<AutoSyncInferRequest>(std::static_pointer_cast<const AutoCompiledModel>(shared_from_this()));
-  return std::make_shared<AutoAsyncInferRequest>(request, get_task_executor(), get_callback_executor());
+  return std::make_shared<AutoAsyncInferRequest>(request, get_callback_executor());
 }
 
 void AutoCompiledModel::export_model(std::ostream& blob) const {

@@ -1,5 +1,7 @@
 #include "sync_infer_request.hpp"
 
+#include <utility>
+
 #include "ferry/base/exception.hpp"
 
 namespace ferry::auto_device {
@@ -49,12 +51,16 @@ AutoSyncInferRequest::Worker& AutoSyncInferRequest::worker_on(size_t slot, const
   worker = std::make_unique<Worker>();
   worker->compiled = compiled;
   worker->request = {compiled->create_infer_request(), compiled._so};
+  // The end of an inference start_on_device started (infer() leaves m_on_done null).
+  worker->request->set_callback([this](std::exception_ptr error) {
+    if (auto done = std::exchange(m_on_done, nullptr)) done(std::move(error));
+  });
   for (const auto& port : compiled->inputs()) worker->inputs.push_back(worker->request->get_tensor(port));
   for (const auto& port : compiled->outputs()) worker->outputs.push_back(worker->request->get_tensor(port));
   return *worker;
 }
 
-void AutoSyncInferRequest::run_on(Worker& worker) {
+void AutoSyncInferRequest::bind(Worker& worker) {
   const auto& inputs = worker.compiled->inputs();
   for (size_t k = 0; k < inputs.size(); ++k) {
     if (worker.inputs[k].get_impl() == input_tensor(k).get_impl()) continue;
@@ -69,14 +75,10 @@ void AutoSyncInferRequest::run_on(Worker& worker) {
     worker.request->set_tensor(outputs[k], output_tensor(k));
     worker.outputs[k] = output_tensor(k);
   }
-  m_running = worker.request._ptr.get();
-  try {
-    worker.request->infer();
-  } catch (...) {
-    m_running = nullptr;
-    throw;
-  }
-  m_running = nullptr;
+}
+
+void AutoSyncInferRequest::take_outputs(Worker& worker) {
+  const auto& outputs = worker.compiled->outputs();
   for (size_t k = 0; k < outputs.size(); ++k) {
     if (m_output_set[k] || outputs[k].get_partial_shape().is_static()) continue;
     output_tensor(k) = worker.request->get_tensor(outputs[k]);
@@ -84,36 +86,90 @@ void AutoSyncInferRequest::run_on(Worker& worker) {
   }
 }
 
+bool AutoSyncInferRequest::try_on(size_t slot, bool compile, std::string& failures) {
+  const SoPtr<ICompiledModel> compiled = compile ? m_compiled.ready_or_compile(slot) : m_compiled.ready(slot);
+  if (!compiled) return false;
+  InFlight counted(m_compiled.in_flight(slot));
+  try {
+    Worker& worker = worker_on(slot, compiled);
+    bind(worker);
+    m_running = worker.request._ptr.get();
+    worker.request->infer();
+    m_running = nullptr;
+    take_outputs(worker);
+    m_last_slot = slot;
+    m_compiled.note_result();
+    return true;
+  } catch (const Cancelled&) {
+    m_running = nullptr;
+    throw;
+  } catch (const std::exception& e) {
+    m_running = nullptr;
+    if (!m_compiled.config().runtime_fallback) throw;
+    m_compiled.note_runtime_fallback(slot, e.what());
+    failures += (failures.empty() ? "" : "; ") + m_compiled.device_of(slot) + ": " + e.what();
+    return false;
+  }
+}
+
+void AutoSyncInferRequest::run_fallbacks(size_t failed, std::string failures) {
+  for (size_t slot = 0; slot < m_compiled.slot_count(); ++slot)
+    if (slot != failed && try_on(slot, true, failures)) return;
+  Exception::raise(m_compiled.name(), ": the inference failed on every device tried (", failures, ")");
+}
+
 void AutoSyncInferRequest::infer() {
   check_tensors();
   for (size_t k = 0; k < get_inputs().size(); ++k) convert_batched_tensors(k);
   const size_t first = m_bound_slot ? *m_bound_slot : m_compiled.slot_for_inference();
   std::string failures;
-  // The slot the compiled model names; after a failure, with runtime fallback, every other
-  // ready slot in priority order, each once.
-  for (size_t attempt = 0; attempt <= m_compiled.slot_count(); ++attempt) {
-    size_t slot = first;
-    if (attempt > 0) {
-      slot = attempt - 1;
-      if (slot == first) continue;
-    }
-    const SoPtr<ICompiledModel> compiled = attempt == 0 ? m_compiled.ready(slot) : m_compiled.ready_or_compile(slot);
-    if (!compiled) continue;
-    InFlight counted(m_compiled.in_flight(slot));
-    try {
-      run_on(worker_on(slot, compiled));
-      m_last_slot = slot;
-      m_compiled.note_result();
-      return;
-    } catch (const Cancelled&) {
-      throw;
-    } catch (const std::exception& e) {
-      if (!m_compiled.config().runtime_fallback) throw;
-      m_compiled.note_runtime_fallback(slot, e.what());
-      failures += (failures.empty() ? "" : "; ") + m_compiled.device_of(slot) + ": " + e.what();
-    }
+  if (!try_on(first, false, failures)) run_fallbacks(first, std::move(failures));
+}
+
+void AutoSyncInferRequest::start_on_device(std::function<void(std::exception_ptr)> done) {
+  check_tensors();
+  for (size_t k = 0; k < get_inputs().size(); ++k) convert_batched_tensors(k);
+  const size_t slot = m_bound_slot ? *m_bound_slot : m_compiled.slot_for_inference();
+  Worker& worker = worker_on(slot, m_compiled.ready(slot));
+  bind(worker);
+  m_started_slot = slot;
+  std::atomic<uint32_t>& in_flight = m_compiled.in_flight(slot);
+  ++in_flight;
+  m_running = worker.request._ptr.get();
+  m_on_done = [this, &in_flight, done = std::move(done)](std::exception_ptr error) {
+    --in_flight;
+    m_running = nullptr;
+    done(std::move(error));
+  };
+  try {
+    worker.request->start_async();
+  } catch (...) {
+    m_on_done = nullptr;
+    m_running = nullptr;
+    --in_flight;
+    throw;
   }
-  Exception::raise(m_compiled.name(), ": the inference failed on every device tried (", failures, ")");
+}
+
+void AutoSyncInferRequest::finish_on_device(std::exception_ptr error) {
+  const size_t slot = m_started_slot;
+  if (!error) {
+    take_outputs(*m_workers[slot]);
+    m_last_slot = slot;
+    m_compiled.note_result();
+    return;
+  }
+  std::string failures;
+  try {
+    std::rethrow_exception(error);
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const std::exception& e) {
+    if (!m_compiled.config().runtime_fallback) throw;
+    m_compiled.note_runtime_fallback(slot, e.what());
+    failures = m_compiled.device_of(slot) + ": " + e.what();
+  }
+  run_fallbacks(slot, std::move(failures));
 }
 
 void AutoSyncInferRequest::cancel_running() {

@@ -1,8 +1,11 @@
 #pragma once
 
 #include <atomic>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "compiled_model.hpp"
@@ -24,6 +27,12 @@ class AutoSyncInferRequest final : public ISyncInferRequest {
   explicit AutoSyncInferRequest(const std::shared_ptr<const AutoCompiledModel>& compiled_model);
 
   void infer() override;
+  // The asynchronous request's two stages (AutoAsyncInferRequest): binds the tensors and starts the
+  // inference on the device the compiled model names, which calls `done` when it ends (on its own
+  // thread); then, with the device's error or none, takes dynamic outputs back, or runs the
+  // inference on the next devices (runtime fallback).
+  void start_on_device(std::function<void(std::exception_ptr)> done);
+  void finish_on_device(std::exception_ptr error);
   // Also marks an output the application set: devices write into it from then on.
   void set_tensor(const Output<const Node>& port, const Tensor& tensor) override;
   // The records of the device that ran the latest inference, their exec type prefixed with it
@@ -41,14 +50,26 @@ class AutoSyncInferRequest final : public ISyncInferRequest {
   };
   // The request on `slot`'s device, made on first use.
   Worker& worker_on(size_t slot, const SoPtr<ICompiledModel>& compiled);
-  // Binds what changed and runs on `worker`'s device; takes dynamic outputs back.
-  void run_on(Worker& worker);
+  // Binds the tensors that changed to `worker`'s request.
+  void bind(Worker& worker);
+  // Dynamic outputs are the device's own: taken after each inference.
+  void take_outputs(Worker& worker);
+  // Runs on `slot` (compiling it first when `compile` and it never was): true when it succeeded;
+  // false when the slot is not ready or failed (the failure added to `failures`, runtime fallback
+  // on; off, the device's error is thrown).
+  bool try_on(size_t slot, bool compile, std::string& failures);
+  // Runtime fallback: every slot but `failed`, in priority order, until one succeeds; else an
+  // error naming each device tried.
+  void run_fallbacks(size_t failed, std::string failures);
 
   const AutoCompiledModel& m_compiled;
   std::vector<std::unique_ptr<Worker>> m_workers;  // per slot; null until used
   std::optional<size_t> m_bound_slot;              // DEVICE_BIND_BUFFER with CUMULATIVE_THROUGHPUT
   std::optional<size_t> m_last_slot;               // where the latest inference ran
-  std::vector<bool> m_output_set;                  // per output: a tensor the application set
+  size_t m_started_slot = 0;                       // where start_on_device started it
+  // What the device request's callback calls (start_on_device's `done`), once; null for infer().
+  std::function<void(std::exception_ptr)> m_on_done;
+  std::vector<bool> m_output_set;  // per output: a tensor the application set
   std::atomic<IAsyncInferRequest*> m_running{nullptr};
 };
 
