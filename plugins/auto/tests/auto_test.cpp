@@ -180,6 +180,30 @@ TEST(Auto, CpuRunsTheFirstInferencesWhileTheSelectedDeviceCompiles) {
   EXPECT_NE(selection_of(compiled).find("inferences move to GATED"), std::string::npos) << selection_of(compiled);
 }
 
+TEST(Auto, TheSelectedDeviceCompilesOnceCpuHasAnswered) {
+  Core core;
+  register_gated(core);
+  const auto compiles = [&] { return core.get_property("GATED", "GATED_COMPILES").as<uint32_t>(); };
+  CompiledModel compiled = core.compile_model(mlp(), "AUTO:GATED,CPU", kProfiling);
+  const auto compiled_at = std::chrono::steady_clock::now();
+  const uint32_t before_the_first_result = compiles();
+  // The head start lasts until the first result, or 1 s: only a check made within it counts.
+  if (std::chrono::steady_clock::now() - compiled_at < std::chrono::milliseconds(900)) {
+    EXPECT_EQ(before_the_first_result, 0u) << "GATED compiled before CPU answered";
+  }
+  EXPECT_EQ(run_once(compiled, 6), "CPU");
+  ASSERT_TRUE(settles_on(compiled, "GATED")) << selection_of(compiled);
+  EXPECT_EQ(compiles(), 1u);
+}
+
+TEST(Auto, ACompiledModelDroppedBeforeItsFirstInferenceDoesNotWaitForTheSelectedDevice) {
+  Core core;
+  register_gated(core);
+  set_gate(core, false);  // a compile of GATED would wait forever: the test would time out
+  { CompiledModel compiled = core.compile_model(mlp(), "AUTO:GATED,CPU"); }
+  EXPECT_EQ(core.get_property("GATED", "GATED_COMPILES").as<uint32_t>(), 0u);
+}
+
 TEST(Auto, RequestsInFlightWhenTheDeviceSwitchesAreNeitherLostNorRunTwice) {
   Core core;
   register_gated(core);
