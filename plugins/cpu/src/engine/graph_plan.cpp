@@ -1,6 +1,7 @@
 #include "graph_plan.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -16,14 +17,20 @@
 namespace ferry::cpu::engine {
 namespace {
 
+using LowerProducts = std::function<std::optional<LoweredOp>(const std::shared_ptr<const Node>&, const LayoutOf&,
+                                                             dnnl::memory::data_type)>;
+
 std::optional<LoweredOp> lower_to_onednn(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
-                                         MatrixPrecision precision) {
+                                         MatrixPrecision precision, BatchedConvolutions batched) {
   using Type = dnnl::memory::data_type;
   // The products in bf16 where oneDNN has them for these shapes, else in f32.
   std::vector<Type> product_types{Type::f32};
   if (precision == MatrixPrecision::bf16) product_types.insert(product_types.begin(), Type::bf16);
+  const auto convolution = [batched](const std::shared_ptr<const Node>& op, const LayoutOf& layouts, Type products) {
+    return lower_convolution(op, layouts, products, batched);
+  };
   for (Type products : product_types) {
-    for (auto lower : {lower_convolution, lower_matmul}) {
+    for (const auto& lower : {LowerProducts(convolution), LowerProducts(lower_matmul)}) {
       try {
         if (auto lowered = lower(node, layout_of, products)) return lowered;
       } catch (const dnnl::error&) {
@@ -64,7 +71,10 @@ enum class Home { arena, argument, constant };
 class Planner {
  public:
   Planner(const std::shared_ptr<const Model>& model, MatrixPrecision precision, GraphPlan& plan)
-      : m_model(model), m_precision(precision), m_plan(plan) {}
+      : m_model(model),
+        m_precision(precision),
+        m_batched_convolutions(choose_convolution_layout(*model)),
+        m_plan(plan) {}
 
   void plan() {
     for (const auto& parameter : m_model->get_parameters()) {
@@ -90,7 +100,8 @@ class Planner {
         add_step(std::move(step));
       } else if (auto attention = lower_attention_to_onednn(node)) {
         add_attention_steps(node, std::move(*attention));
-      } else if (auto lowered = lower_to_onednn(node, layout_of, m_precision); lowered && readable(*lowered)) {
+      } else if (auto lowered = lower_to_onednn(node, layout_of, m_precision, m_batched_convolutions);
+                 lowered && readable(*lowered)) {
         for (const auto& op : lowered->absorbed) absorbed.insert(op.get());
         add_onednn_step(node, std::move(*lowered));
       } else {
@@ -287,6 +298,7 @@ class Planner {
 
   std::shared_ptr<const Model> m_model;
   MatrixPrecision m_precision;
+  BatchedConvolutions m_batched_convolutions;  // one layout choice for the whole model
   GraphPlan& m_plan;
   std::map<std::pair<const Node*, size_t>, size_t> m_slot_of;
   std::vector<std::shared_ptr<const Node>> m_producers;  // per slot: the op that computes it

@@ -39,16 +39,32 @@ bool host_has_avx512() {
 // The activation layout to ask for. Left to oneDNN (format any), it takes channels-last for its
 // brgconv kernels, the fastest at batch 1 on AVX-512; over several images its direct and 1x1
 // kernels on nChw16c are faster (ResNet-50 at batch 8 on one thread: 433 against 493 ms of
-// convolutions, ONEDNN_VERBOSE; docs/PERFORMANCE.md), so f32 batches ask for those.
-Tag activation_layout(const Shape& source, const Shape& output, memory::data_type products) {
-  const bool several_images = source[0] > 1 && source[1] % 16 == 0 && output[1] % 16 == 0;
+// convolutions, ONEDNN_VERBOSE; docs/PERFORMANCE.md), so f32 batches of models whose convolutions
+// all take it ask for those (choose_convolution_layout).
+Tag activation_layout(const Shape& source, const Shape& output, memory::data_type products,
+                      BatchedConvolutions batched) {
+  const bool several_images =
+      batched == BatchedConvolutions::kBlocked && source[0] > 1 && source[1] % 16 == 0 && output[1] % 16 == 0;
   return several_images && products == memory::data_type::f32 && host_has_avx512() ? Tag::nChw16c : Tag::any;
 }
 
 }  // namespace
 
+BatchedConvolutions choose_convolution_layout(const Model& model) {
+  for (const auto& node : model.get_ordered_ops()) {
+    if (!is_op(*node, "Convolution") && !is_op(*node, "GroupConvolution")) continue;
+    if (node->get_input_partial_shape(0).is_dynamic() || node->get_input_partial_shape(0).size() != 4 ||
+        node->get_output_partial_shape(0).is_dynamic())
+      continue;
+    const size_t in = node->get_input_shape(0)[1];
+    const size_t out = node->get_output_shape(0)[1];
+    if (in >= 16 && (in % 16 != 0 || out % 16 != 0)) return BatchedConvolutions::kAsOneDnnPrefers;
+  }
+  return BatchedConvolutions::kBlocked;
+}
+
 std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
-                                           memory::data_type products) {
+                                           memory::data_type products, BatchedConvolutions batched) {
   const bool grouped = is_op(*node, "GroupConvolution");
   if (!grouped && !is_op(*node, "Convolution")) return std::nullopt;
   const auto* base = dynamic_cast<const op::util::ConvolutionBase*>(node.get());
@@ -76,7 +92,7 @@ std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& no
   // only where a neighbour needs another (and into bf16 for bf16 products: the destination
   // stays f32, so the ops around need no bf16 kernels).
   const dnnl::engine& cpu = cpu_engine();
-  const Tag layout = activation_layout(source_shape, output_shape, products);
+  const Tag layout = activation_layout(source_shape, output_shape, products, batched);
   const memory::desc source(to_dims(source_shape), products, layout);
   const memory::desc destination = layout == Tag::any
                                        ? any_layout(output_shape)

@@ -27,6 +27,7 @@
 #include "ferry/graph/ops/unary_elementwise.hpp"
 #include "ferry/graph/ops/unary_math.hpp"
 #include "plugins/cpu/src/engine/compiled_graph.hpp"
+#include "plugins/cpu/src/engine/onednn_step.hpp"
 #include "plugins/cpu/src/engine/testing/reference_comparison.hpp"
 
 // Counts operator new while `counting` is set: the allocation-free test's probe (libferry and
@@ -234,6 +235,29 @@ TEST(OneDnnLayoutsTest, DepthwiseConvolutionsRunBlockedInAnInvertedResidual) {
 }
 
 // A reference step between oneDNN steps reads plain memory: reorders at its edges only.
+// MobileNetV2's shape of problem: over several images, convolutions of 32 channels take nChw16c
+// and one of 24 does not; the whole model then keeps oneDNN's own layout, with no reorder between
+// its convolutions. A ResNet-like model (only the image has fewer than 16 channels) stays blocked.
+TEST(OneDnnLayoutsTest, ABatchWithChannelsNotInSixteensKeepsOneLayoutThroughout) {
+  Network net(3);
+  auto x = image({2, 3, 12, 12});
+  auto y = net.relu(net.conv(x, 32, 3));  // the image: 3 channels
+  y = net.relu(net.conv(y, 24, 1));
+  y = net.relu(net.conv(y, 32, 1));
+  y = net.relu(net.conv(y, 32, 3, 1, true));  // depthwise
+  auto model = model_of({net.conv(y, 32, 1)}, x);
+  EXPECT_EQ(choose_convolution_layout(*model), BatchedConvolutions::kAsOneDnnPrefers);
+  CompiledGraph graph(model);
+  for (const OpProfile& step : inner_steps(graph))
+    EXPECT_NE("Reorder", step.type) << "between convolutions:" << describe(graph.describe_steps());
+  for (unsigned seed : {1u, 2u}) compare_with_reference(model, graph, seed);
+
+  Network resnet(4);
+  auto image_in = image({2, 3, 12, 12});
+  auto stem = resnet.relu(resnet.conv(image_in, 16, 3));
+  EXPECT_EQ(choose_convolution_layout(*model_of({resnet.conv(stem, 32, 1)}, image_in)), BatchedConvolutions::kBlocked);
+}
+
 TEST(OneDnnLayoutsTest, ReferenceStepsGetPlainMemoryThroughReorders) {
   Network net(5);
   auto x = image({1, 8, 6, 6});

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ferry/graph/model.hpp"
 #include "ferry/graph/node.hpp"
 #include "ferry/graph/ops/constant.hpp"
 #include "step.hpp"
@@ -134,8 +135,18 @@ std::unordered_map<int, dnnl::memory> prepare_constants(const dnnl::memory::desc
 
 // Lowerings, each nullopt when the op (its types, shapes or attributes) is not one it covers.
 // `products`: the type of a product's data and weights (f32 or bf16; sums and outputs are f32).
+// How a model's f32 convolutions over several images lay out their activations.
+enum class BatchedConvolutions {
+  kBlocked,         // nChw16c: oneDNN's direct and 1x1 kernels, faster there than brgconv on AVX-512
+  kAsOneDnnPrefers  // format any: channels-last brgconv, in every convolution alike
+};
+// kBlocked when every convolution reading 16 channels or more (an image's few channels do not
+// count) reads and writes a multiple of 16, which nChw16c needs; else kAsOneDnnPrefers: a model
+// mixing the two (MobileNetV2's 24-channel layers) would reorder at every switch between them
+// (at batch 8: 286 frames/s mixed, 317 channels-last throughout, docs/PERFORMANCE.md).
+BatchedConvolutions choose_convolution_layout(const Model& model);
 std::optional<LoweredOp> lower_convolution(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
-                                           dnnl::memory::data_type products);
+                                           dnnl::memory::data_type products, BatchedConvolutions batched);
 std::optional<LoweredOp> lower_pooling(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of);
 std::optional<LoweredOp> lower_matmul(const std::shared_ptr<const Node>& node, const LayoutOf& layout_of,
                                       dnnl::memory::data_type products);
