@@ -8,10 +8,8 @@ AutoAsyncInferRequest::AutoAsyncInferRequest(const std::shared_ptr<AutoSyncInfer
       m_request(*request),
       m_completion(std::make_shared<DeviceCompletion>()) {
   m_pipeline.clear();
-  m_pipeline.emplace_back(std::make_shared<threading::ImmediateExecutor>(), [this] {
-    m_request.start_on_device(
-        [completion = m_completion](std::exception_ptr error) { completion->complete(std::move(error)); });
-  });
+  m_pipeline.emplace_back(std::make_shared<threading::ImmediateExecutor>(),
+                          [this] { m_request.start_on_device(*m_completion); });
   m_pipeline.emplace_back(m_completion, [this] { m_request.finish_on_device(m_completion->take_error()); });
 }
 

@@ -34,15 +34,6 @@ bool is_cpu(const std::string& device) { return sdk::DeviceName::parse(device).b
 
 }  // namespace
 
-std::shared_ptr<AutoCompiledModel> AutoCompiledModel::create(const std::shared_ptr<const Model>& model,
-                                                             const std::shared_ptr<const IPlugin>& plugin,
-                                                             std::string name, const Config& config,
-                                                             const std::vector<std::string>& devices, Compile compile,
-                                                             std::string log) {
-  return std::make_shared<AutoCompiledModel>(model, plugin, std::move(name), config, devices, std::move(compile),
-                                             std::move(log));
-}
-
 AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
                                      const std::shared_ptr<const IPlugin>& plugin, std::string name,
                                      const Config& config, const std::vector<std::string>& devices, Compile compile,
@@ -58,9 +49,9 @@ AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
     m_slots.push_back(std::make_unique<Slot>());
     m_slots.back()->device = device;
   }
-  const auto failures = [&] {
+  const auto devices_text = [&] {
     std::string text;
-    for (const auto& slot : m_slots) text += (text.empty() ? "" : "; ") + slot->device;
+    for (const auto& slot : m_slots) text += (text.empty() ? "" : ", ") + slot->device;
     return text;
   };
   if (cumulative()) {
@@ -68,9 +59,9 @@ AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
     std::vector<std::future<bool>> compiles;
     for (size_t s = 0; s < m_slots.size(); ++s)
       compiles.push_back(std::async(std::launch::async, [this, s] { return compile_slot(s); }));
-    bool any = false;
-    for (auto& done : compiles) any = done.get() || any;
-    FERRY_ASSERT(any, "device '", m_name, "': the model compiled on none of ", failures(), " (",
+    for (size_t s = 0; s < compiles.size(); ++s)
+      if (compiles[s].get()) m_spread.push_back(s);
+    FERRY_ASSERT(!m_spread.empty(), "device '", m_name, "': the model compiled on none of ", devices_text(), " (",
                  get_property(selection.name()).as<std::string>(), ")");
     note(log::Level::INFO, "CUMULATIVE_THROUGHPUT: inferences spread over every device that compiled");
     return;
@@ -94,7 +85,7 @@ AutoCompiledModel::AutoCompiledModel(const std::shared_ptr<const Model>& model,
       return;
     }
   }
-  Exception::raise("device '", m_name, "': the model compiled on none of ", failures(), " (",
+  Exception::raise("device '", m_name, "': the model compiled on none of ", devices_text(), " (",
                    get_property(selection.name()).as<std::string>(), ")");
 }
 
@@ -198,20 +189,12 @@ SoPtr<ICompiledModel> AutoCompiledModel::ready_or_compile(size_t slot) const {
   return ready(slot);
 }
 
-std::vector<size_t> AutoCompiledModel::ready_slots() const {
-  std::vector<size_t> slots;
-  for (size_t s = 0; s < m_slots.size(); ++s)
-    if (m_slots[s]->state.load(std::memory_order_acquire) == State::kReady) slots.push_back(s);
-  return slots;
-}
-
 size_t AutoCompiledModel::slot_for_new_request() const {
   if (!cumulative() || !m_config.bind_buffer) return slot_for_inference();
   // Bound for good: DEVICE_PRIORITY fills each device to its optimal number of requests first.
-  const std::vector<size_t> slots = ready_slots();
-  size_t chosen = slots[m_next_request++ % slots.size()];
+  size_t chosen = m_spread[m_next_request++ % m_spread.size()];
   if (m_config.schedule == SchedulePolicy::DEVICE_PRIORITY) {
-    for (size_t s : slots) {
+    for (size_t s : m_spread) {
       if (m_requests_on[s].load() < m_slots[s]->optimal_requests) {
         chosen = s;
         break;
@@ -224,12 +207,11 @@ size_t AutoCompiledModel::slot_for_new_request() const {
 
 size_t AutoCompiledModel::slot_for_inference() const {
   if (!cumulative()) return m_active.load();
-  const std::vector<size_t> slots = ready_slots();
   if (m_config.schedule == SchedulePolicy::DEVICE_PRIORITY) {
-    for (size_t s : slots)
+    for (size_t s : m_spread)
       if (m_slots[s]->in_flight.load() < m_slots[s]->optimal_requests) return s;
   }
-  return slots[m_next_inference++ % slots.size()];
+  return m_spread[m_next_inference++ % m_spread.size()];
 }
 
 std::shared_ptr<ISyncInferRequest> AutoCompiledModel::create_sync_infer_request() const {
@@ -258,15 +240,16 @@ void AutoCompiledModel::export_model(std::ostream& blob) const {
 }
 
 std::shared_ptr<const Model> AutoCompiledModel::get_runtime_model() const {
-  return ready(cumulative() ? ready_slots().front() : m_active.load())->get_runtime_model();
+  return ready(cumulative() ? m_spread.front() : m_active.load())->get_runtime_model();
 }
 
 void AutoCompiledModel::set_property(const AnyMap& properties) {
-  for (size_t s : ready_slots()) m_slots[s]->compiled->set_property(properties);
+  for (size_t s = 0; s < m_slots.size(); ++s)
+    if (SoPtr<ICompiledModel> compiled = ready(s)) compiled->set_property(properties);
 }
 
 Any AutoCompiledModel::get_property(const std::string& name) const {
-  const size_t active = cumulative() ? ready_slots().front() : m_active.load();
+  const size_t active = cumulative() ? m_spread.front() : m_active.load();
   if (name == supported_properties.name()) {
     std::vector<PropertyName> names = own_properties();
     const Any device_listed = ready(active)->get_property(supported_properties.name());
@@ -280,13 +263,13 @@ Any AutoCompiledModel::get_property(const std::string& name) const {
   if (name == execution_devices.name()) {
     if (!cumulative()) return std::vector<std::string>{m_slots[active]->device};
     std::vector<std::string> devices;
-    for (size_t s : ready_slots()) devices.push_back(m_slots[s]->device);
+    for (size_t s : m_spread) devices.push_back(m_slots[s]->device);
     return devices;
   }
   if (name == optimal_number_of_infer_requests.name()) {
     if (!cumulative()) return m_slots[active]->optimal_requests;
     uint32_t total = 0;
-    for (size_t s : ready_slots()) total += m_slots[s]->optimal_requests;
+    for (size_t s : m_spread) total += m_slots[s]->optimal_requests;
     return total;
   }
   if (name == selection.name()) {

@@ -35,10 +35,6 @@ class AutoCompiledModel final : public ICompiledModel {
   using Compile = std::function<SoPtr<ICompiledModel>(const std::string& device)>;
 
   // Compiles as above; throws naming every device and its error when none compiles.
-  static std::shared_ptr<AutoCompiledModel> create(const std::shared_ptr<const Model>& model,
-                                                   const std::shared_ptr<const IPlugin>& plugin, std::string name,
-                                                   const Config& config, const std::vector<std::string>& devices,
-                                                   Compile compile, std::string log);
   AutoCompiledModel(const std::shared_ptr<const Model>& model, const std::shared_ptr<const IPlugin>& plugin,
                     std::string name, const Config& config, const std::vector<std::string>& devices, Compile compile,
                     std::string log);
@@ -98,13 +94,13 @@ class AutoCompiledModel final : public ICompiledModel {
   static constexpr std::chrono::milliseconds kHeadStart{1000};
   // Appends a line to the selection log and prints it when LOG_LEVEL reaches `level`.
   void note(log::Level level, const std::string& line) const;
-  std::vector<size_t> ready_slots() const;
 
   std::string m_name;  // "AUTO", "AUTO:GPU,CPU"
   Config m_config;
   Compile m_compile;
   std::vector<std::unique_ptr<Slot>> m_slots;  // the candidates that can run the model, in priority order
   std::atomic<size_t> m_active{0};             // where inferences go now (not CUMULATIVE_THROUGHPUT)
+  std::vector<size_t> m_spread;                // CUMULATIVE_THROUGHPUT: the slots that compiled, fixed
   mutable std::atomic<size_t> m_next_inference{0};
   mutable std::atomic<size_t> m_next_request{0};
   mutable std::vector<std::atomic<uint32_t>> m_requests_on;  // requests bound to each slot (DEVICE_BIND_BUFFER)

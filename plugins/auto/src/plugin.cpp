@@ -93,7 +93,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
   const std::vector<std::string> candidates = candidate_devices(*core, config.priorities, name, log);
   const std::vector<std::string> devices = devices_for_model(*core, model, candidates, device_properties, name, log);
   // The ports are a private copy's: later edits of the caller's model do not reach them.
-  return AutoCompiledModel::create(
+  return std::make_shared<AutoCompiledModel>(
       model->clone(), shared_from_this(), name, config, devices,
       [core, model, device_properties](const std::string& device) {
         return core->compile_model(model, device, device_properties(device));

@@ -51,9 +51,12 @@ AutoSyncInferRequest::Worker& AutoSyncInferRequest::worker_on(size_t slot, const
   worker = std::make_unique<Worker>();
   worker->compiled = compiled;
   worker->request = {compiled->create_infer_request(), compiled._so};
-  // The end of an inference start_on_device started (infer() leaves m_on_done null).
+  // The end of an inference start_on_device started (infer() waits for the device itself).
   worker->request->set_callback([this](std::exception_ptr error) {
-    if (auto done = std::exchange(m_on_done, nullptr)) done(std::move(error));
+    if (!std::exchange(m_awaiting_device, false)) return;
+    --m_compiled.in_flight(m_started_slot);
+    m_running = nullptr;
+    m_completion->complete(std::move(error));
   });
   for (const auto& port : compiled->inputs()) worker->inputs.push_back(worker->request->get_tensor(port));
   for (const auto& port : compiled->outputs()) worker->outputs.push_back(worker->request->get_tensor(port));
@@ -126,27 +129,23 @@ void AutoSyncInferRequest::infer() {
   if (!try_on(first, false, failures)) run_fallbacks(first, std::move(failures));
 }
 
-void AutoSyncInferRequest::start_on_device(std::function<void(std::exception_ptr)> done) {
+void AutoSyncInferRequest::start_on_device(DeviceCompletion& completion) {
   check_tensors();
   for (size_t k = 0; k < get_inputs().size(); ++k) convert_batched_tensors(k);
   const size_t slot = m_bound_slot ? *m_bound_slot : m_compiled.slot_for_inference();
   Worker& worker = worker_on(slot, m_compiled.ready(slot));
   bind(worker);
   m_started_slot = slot;
-  std::atomic<uint32_t>& in_flight = m_compiled.in_flight(slot);
-  ++in_flight;
+  m_completion = &completion;
+  ++m_compiled.in_flight(slot);
   m_running = worker.request._ptr.get();
-  m_on_done = [this, &in_flight, done = std::move(done)](std::exception_ptr error) {
-    --in_flight;
-    m_running = nullptr;
-    done(std::move(error));
-  };
+  m_awaiting_device = true;
   try {
     worker.request->start_async();
   } catch (...) {
-    m_on_done = nullptr;
+    m_awaiting_device = false;
     m_running = nullptr;
-    --in_flight;
+    --m_compiled.in_flight(slot);
     throw;
   }
 }

@@ -2,13 +2,13 @@
 
 #include <atomic>
 #include <exception>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "compiled_model.hpp"
+#include "device_completion.hpp"
 #include "ferry/plugin/iasync_infer_request.hpp"
 #include "ferry/plugin/isync_infer_request.hpp"
 
@@ -28,10 +28,10 @@ class AutoSyncInferRequest final : public ISyncInferRequest {
 
   void infer() override;
   // The asynchronous request's two stages (AutoAsyncInferRequest): binds the tensors and starts the
-  // inference on the device the compiled model names, which calls `done` when it ends (on its own
-  // thread); then, with the device's error or none, takes dynamic outputs back, or runs the
-  // inference on the next devices (runtime fallback).
-  void start_on_device(std::function<void(std::exception_ptr)> done);
+  // inference on the device the compiled model names, whose end calls `completion.complete` (on
+  // the device's thread); then, with the device's error or none, takes dynamic outputs back, or
+  // runs the inference on the next devices (runtime fallback). Nothing is allocated per inference.
+  void start_on_device(DeviceCompletion& completion);
   void finish_on_device(std::exception_ptr error);
   // Also marks an output the application set: devices write into it from then on.
   void set_tensor(const Output<const Node>& port, const Tensor& tensor) override;
@@ -67,8 +67,10 @@ class AutoSyncInferRequest final : public ISyncInferRequest {
   std::optional<size_t> m_bound_slot;              // DEVICE_BIND_BUFFER with CUMULATIVE_THROUGHPUT
   std::optional<size_t> m_last_slot;               // where the latest inference ran
   size_t m_started_slot = 0;                       // where start_on_device started it
-  // What the device request's callback calls (start_on_device's `done`), once; null for infer().
-  std::function<void(std::exception_ptr)> m_on_done;
+  // Set by start_on_device, cleared by the device request's callback, which then reports the end
+  // to m_completion; infer() runs devices with it clear.
+  bool m_awaiting_device = false;
+  DeviceCompletion* m_completion = nullptr;
   std::vector<bool> m_output_set;  // per output: a tensor the application set
   std::atomic<IAsyncInferRequest*> m_running{nullptr};
 };

@@ -41,3 +41,15 @@ def simulator_driver_tests(srcs, driver, deps, data = []):
                     env = env_select,
                     size = "small",
                 )
+
+SIMULATOR = "//plugins/npu/simulator:libze_ferry_npu_simulator.so"
+
+def simulated_npu_env():
+    """The env of a test on the simulated NPU (SIMULATOR in its data): FERRY_NPU_SIMULATOR, the
+    driver's runfiles path (tests turn it into ZE_ENABLE_ALT_DRIVERS), and under ASan one OpenMP
+    thread, as simulator_driver_tests explains."""
+    env = {"FERRY_NPU_SIMULATOR": "$(rootpath %s)" % SIMULATOR}
+    return select({
+        "//plugins/npu/simulator:asan_build": dict(env, OMP_NUM_THREADS = "1"),
+        "//conditions:default": env,
+    })
